@@ -1,0 +1,51 @@
+/**
+ * Stable error codes of the HTTP and WebSocket API. Every rejection a client can see carries one of these
+ * (or one of the engine's rule codes, which are passed through unchanged). Never rename a code.
+ */
+import { RULE_ERROR_CODES, type RuleErrorCode } from "../engine";
+
+export const PROTOCOL_ERROR_CODES = [
+  "BAD_REQUEST", // an HTTP body, query or path that fails its schema
+  "BAD_JSON", // a body or WebSocket frame that is not JSON
+  "UNKNOWN_MESSAGE", // a WebSocket message whose `type` is not in the protocol
+  "BAD_MESSAGE", // a known WebSocket message with missing or malformed fields
+  "MESSAGE_TOO_LARGE", // a frame or body over the size limit
+  "RATE_LIMITED", // too many messages in too short a time
+  "NOT_FOUND", // no such route
+  "TABLE_NOT_FOUND", // no table with this id
+  "TABLE_FULL", // both seats are taken
+  "BAD_TOKEN", // a seat token that is missing, malformed or wrong
+  "SPECTATOR", // a spectator (or a connection without a seat) tried to act
+  "SPECTATORS_DISABLED", // the table does not allow spectators
+  "MATCH_NOT_STARTED", // a game command before the second player has joined
+  "STALE_SEQ", // the command names a state version that is no longer current
+  "INTERNAL", // a bug on the server; the request changed nothing
+] as const;
+export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
+
+/** Every code a client can receive. */
+export type ErrorCode = ProtocolErrorCode | RuleErrorCode;
+export const ERROR_CODES: readonly ErrorCode[] = [...PROTOCOL_ERROR_CODES, ...RULE_ERROR_CODES];
+
+/** HTTP status for each protocol-level code (rule codes from the engine are 409 Conflict or 422). */
+export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
+  BAD_REQUEST: 400,
+  BAD_JSON: 400,
+  UNKNOWN_MESSAGE: 400,
+  BAD_MESSAGE: 400,
+  MESSAGE_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  NOT_FOUND: 404,
+  TABLE_NOT_FOUND: 404,
+  TABLE_FULL: 409,
+  BAD_TOKEN: 401,
+  SPECTATOR: 403,
+  SPECTATORS_DISABLED: 403,
+  MATCH_NOT_STARTED: 409,
+  STALE_SEQ: 409,
+  INTERNAL: 500,
+};
+
+export function httpStatusFor(code: ErrorCode): number {
+  return (HTTP_STATUS as Record<string, number>)[code] ?? 409;
+}

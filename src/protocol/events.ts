@@ -1,0 +1,68 @@
+/**
+ * The table's event log as clients see it: every match event of the engine plus the table's own events
+ * (joins, connections, drops). Each stored event has a `seq`; the table's state version is the last one.
+ */
+import { z } from "zod";
+import { BotLevelSchema, RulesetSchema, SideSchema, StepSchema } from "./views";
+
+const ScoreSchema = z.object({ white: z.number().int(), black: z.number().int() });
+const DiceSchema = z.tuple([z.number().int(), z.number().int()]);
+
+export const MatchEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("hand-started"), hand: z.number().int(), crawford: z.boolean(), score: ScoreSchema }),
+  z.object({ type: z.literal("opening-roll"), white: z.number().int(), black: z.number().int(), starter: SideSchema.nullable() }),
+  z.object({ type: z.literal("rolled"), side: SideSchema, dice: DiceSchema }),
+  z.object({ type: z.literal("played"), side: SideSchema, notation: z.string(), steps: z.array(StepSchema) }),
+  z.object({ type: z.literal("burned"), side: SideSchema, dice: DiceSchema }),
+  z.object({ type: z.literal("doubled"), side: SideSchema, value: z.number().int() }),
+  z.object({ type: z.literal("taken"), side: SideSchema, value: z.number().int() }),
+  z.object({ type: z.literal("dropped"), side: SideSchema }),
+  z.object({
+    type: z.literal("hand-ended"),
+    hand: z.number().int(),
+    winner: SideSchema,
+    result: z.object({ kind: z.enum(["oin", "mars", "koks"]), points: z.number().int() }),
+    cube: z.number().int(),
+    value: z.number().int(),
+    score: ScoreSchema,
+  }),
+  z.object({ type: z.literal("resigned"), side: SideSchema }),
+  z.object({ type: z.literal("forfeited"), side: SideSchema }),
+  z.object({
+    type: z.literal("match-ended"),
+    winner: SideSchema.nullable(),
+    reason: z.enum(["score", "resign", "forfeit", "abandoned"]),
+    score: ScoreSchema,
+  }),
+]);
+
+export const TableEventSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("table-created"),
+    ruleset: RulesetSchema,
+    length: z.number().int(),
+    reconnectSeconds: z.number().int(),
+    spectators: z.boolean(),
+  }),
+  z.object({
+    type: z.literal("player-joined"),
+    seat: SideSchema,
+    name: z.string(),
+    kind: z.enum(["human", "bot"]),
+    botLevel: BotLevelSchema.nullable(),
+  }),
+  z.object({ type: z.literal("player-connected"), seat: SideSchema }),
+  /** The seat's last socket closed during a match: it has until `deadline` (epoch ms) to come back. */
+  z.object({ type: z.literal("player-disconnected"), seat: SideSchema, deadline: z.number().int() }),
+]);
+
+export const TableOrMatchEventSchema = z.union([MatchEventSchema, TableEventSchema]).meta({ id: "Event" });
+
+export const LoggedEventSchema = z
+  .object({ seq: z.number().int().min(1), at: z.number().int(), event: TableOrMatchEventSchema })
+  .meta({ id: "LoggedEvent", description: "One stored event: its seq (state version), time (epoch ms), and the event." });
+
+export type TableEvent = z.infer<typeof TableEventSchema>;
+export type WireMatchEvent = z.infer<typeof MatchEventSchema>;
+export type TableOrMatchEvent = z.infer<typeof TableOrMatchEventSchema>;
+export type LoggedEvent = z.infer<typeof LoggedEventSchema>;

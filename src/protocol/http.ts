@@ -1,0 +1,91 @@
+/** HTTP bodies and answers under /v1. The OpenAPI 3.1 document at /v1/openapi.json is generated from these. */
+import { z } from "zod";
+import { BotLevelSchema, OpeningSchema, PresetSchema, SideSchema, TableSummarySchema, TableViewSchema } from "./views";
+import { LoggedEventSchema } from "./events";
+
+export const LIMITS = {
+  /** Largest accepted HTTP body or WebSocket frame, in bytes. */
+  maxMessageBytes: 4096,
+  /** Commands per connection in any 10-second window before RATE_LIMITED. */
+  maxMessagesPer10s: 60,
+  minReconnectSeconds: 1,
+  maxReconnectSeconds: 3600,
+  defaultReconnectSeconds: 60,
+  maxNameLength: 32,
+} as const;
+
+export const PlayerNameSchema = z.string().trim().min(1).max(LIMITS.maxNameLength);
+
+export const CreateTableBodySchema = z
+  .object({
+    preset: PresetSchema,
+    /** Points to win: tables offer 1, 3, 5, 7; any 1..25 is accepted. */
+    length: z.number().int().min(1).max(25).default(1),
+    overrides: z
+      .object({ koks: z.boolean().optional(), cube: z.boolean().optional(), opening: OpeningSchema.optional() })
+      .strict()
+      .default({}),
+    reconnectSeconds: z
+      .number()
+      .int()
+      .min(LIMITS.minReconnectSeconds)
+      .max(LIMITS.maxReconnectSeconds)
+      .default(LIMITS.defaultReconnectSeconds),
+    spectators: z.boolean().default(true),
+    /** "bot": the second seat is taken at once by a computer opponent played inside the match object. */
+    opponent: z.enum(["human", "bot"]).default("human"),
+    botLevel: BotLevelSchema.default("expert"),
+    name: PlayerNameSchema.default("Player 1"),
+  })
+  .strict()
+  .meta({ id: "CreateTableBody" });
+
+export const JoinTableBodySchema = z
+  .object({ name: PlayerNameSchema.default("Player 2") })
+  .strict()
+  .meta({ id: "JoinTableBody" });
+
+export const SeatGrantSchema = z
+  .object({
+    tableId: z.string(),
+    seat: SideSchema,
+    /** Secret: proves the seat. Send it as `?token=` when opening the WebSocket. Shown once. */
+    token: z.string(),
+    /** Relative URLs: the WebSocket (add ?token=...), the public view, and the spectator socket. */
+    links: z.object({ socket: z.string(), table: z.string(), watch: z.string() }),
+    table: TableViewSchema,
+  })
+  .meta({ id: "SeatGrant" });
+
+export const TableIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+
+export const OpenTablesSchema = z.object({ tables: z.array(TableSummarySchema) }).meta({ id: "OpenTables" });
+
+export const EventHistorySchema = z
+  .object({ tableId: z.string(), seq: z.number().int(), events: z.array(LoggedEventSchema) })
+  .meta({ id: "EventHistory" });
+
+export const SocketQuerySchema = z.object({
+  /** A seat token; without one the socket is a spectator's. */
+  token: z.string().max(128).optional(),
+  /** The last seq the client saw: the welcome message then carries every event after it. */
+  seq: z.coerce.number().int().min(0).optional(),
+});
+
+/** RFC 9457 problem details, with our stable `code`. */
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string(),
+    detail: z.string(),
+  })
+  .meta({ id: "Problem" });
+
+export type CreateTableBody = z.input<typeof CreateTableBodySchema>;
+export type JoinTableBody = z.input<typeof JoinTableBodySchema>;
+export type SeatGrant = z.infer<typeof SeatGrantSchema>;
+export type OpenTables = z.infer<typeof OpenTablesSchema>;
+export type EventHistory = z.infer<typeof EventHistorySchema>;
+export type Problem = z.infer<typeof ProblemSchema>;

@@ -1,0 +1,106 @@
+/**
+ * What clients see of a table and its match. The server builds these from the match state; the typed
+ * client and the web page render them. Boards are in each side's own numbering (RULES.md §1).
+ */
+import { z } from "zod";
+
+export const SideSchema = z.enum(["white", "black"]).meta({ id: "Side" });
+export const VariantSchema = z.enum(["long", "short"]).meta({ id: "Variant" });
+export const PresetSchema = z
+  .enum(["georgian-short", "backgammon", "federation-long", "armenian-long"])
+  .meta({ id: "Preset", description: "A rule set of RULES.md §6." });
+export const OpeningSchema = z.enum(["play-opening-dice", "reroll"]);
+export const BotLevelSchema = z.enum(["random", "expert"]).meta({ id: "BotLevel" });
+
+export const CheckersSchema = z
+  .array(z.number().int().min(0).max(15))
+  .length(26)
+  .meta({ description: "One side's checkers in its own numbering: index 0 = borne off, 1..24 = points, 25 = bar." });
+export const BoardSchema = z.object({ white: CheckersSchema, black: CheckersSchema }).meta({ id: "Board" });
+
+export const RulesetSchema = z
+  .object({
+    preset: PresetSchema,
+    variant: VariantSchema,
+    koks: z.boolean(),
+    cube: z.boolean(),
+    opening: OpeningSchema,
+  })
+  .meta({ id: "Ruleset" });
+
+export const StepSchema = z
+  .object({ from: z.number().int().min(0).max(25), to: z.number().int().min(0).max(25), hit: z.boolean() })
+  .meta({ id: "Step", description: "One die's move in the mover's own numbering; from 25 = bar, to 0 = off." });
+
+export const LegalPlaySchema = z
+  .object({ play: z.string(), steps: z.array(StepSchema), board: BoardSchema })
+  .meta({ id: "LegalPlay", description: "One legal play of the current roll: notation, one step sequence, the board after it." });
+
+export const PlayerSchema = z
+  .object({
+    name: z.string(),
+    kind: z.enum(["human", "bot"]),
+    botLevel: BotLevelSchema.nullable(),
+    connected: z.boolean(),
+    /** Epoch milliseconds when this player's reconnect window ends, while they are away during a match. */
+    reconnectDeadline: z.number().nullable(),
+  })
+  .meta({ id: "Player" });
+
+export const MatchViewSchema = z
+  .object({
+    score: z.object({ white: z.number().int(), black: z.number().int() }),
+    hand: z.number().int(),
+    crawford: z.boolean(),
+    cube: z.object({ value: z.number().int(), owner: SideSchema.nullable() }),
+    cubeOffer: z.object({ from: SideSchema, to: SideSchema }).nullable(),
+    phase: z.enum(["awaiting-roll", "moving", "cube-offered", "over"]),
+    turn: SideSchema,
+    dice: z.tuple([z.number().int(), z.number().int()]).nullable(),
+    board: BoardSchema,
+    pips: z.object({ white: z.number().int(), black: z.number().int() }),
+    /** Sides that may offer the cube right now (before rolling, on their turn). */
+    canDouble: z.array(SideSchema),
+    winner: SideSchema.nullable(),
+    endReason: z.enum(["score", "resign", "forfeit", "abandoned"]).nullable(),
+  })
+  .meta({ id: "MatchView" });
+
+export const TableStatusSchema = z
+  .enum(["waiting", "playing", "over"])
+  .meta({ id: "TableStatus", description: "waiting: one seat free; playing: match under way; over: finished or abandoned." });
+
+export const TableViewSchema = z
+  .object({
+    id: z.string(),
+    status: TableStatusSchema,
+    ruleset: RulesetSchema,
+    length: z.number().int(),
+    reconnectSeconds: z.number().int(),
+    spectators: z.boolean(),
+    players: z.object({ white: PlayerSchema.nullable(), black: PlayerSchema.nullable() }),
+    match: MatchViewSchema.nullable(),
+    /** The table's state version: the seq of the last stored event. */
+    seq: z.number().int(),
+    createdAt: z.number().int(),
+  })
+  .meta({ id: "TableView" });
+
+export const TableSummarySchema = z
+  .object({
+    id: z.string(),
+    ruleset: RulesetSchema,
+    length: z.number().int(),
+    host: z.string(),
+    createdAt: z.number().int(),
+  })
+  .meta({ id: "TableSummary" });
+
+export type SideName = z.infer<typeof SideSchema>;
+export type BotLevelName = z.infer<typeof BotLevelSchema>;
+export type LegalPlayView = z.infer<typeof LegalPlaySchema>;
+export type PlayerView = z.infer<typeof PlayerSchema>;
+export type MatchView = z.infer<typeof MatchViewSchema>;
+export type TableStatus = z.infer<typeof TableStatusSchema>;
+export type TableView = z.infer<typeof TableViewSchema>;
+export type TableSummary = z.infer<typeof TableSummarySchema>;

@@ -1,0 +1,93 @@
+/**
+ * WebSocket messages. One JSON object per text frame. The plain-text frame `ping` is answered with `pong`
+ * by the runtime itself, without waking the match object (use it as a keep-alive).
+ *
+ * Client → server: game commands (each with a client-chosen `id`, so a retried command is answered, not
+ * applied twice, and optionally the `seq` the client acts on, so a command on a stale view is refused), and
+ * `sync` to ask for what was missed.
+ * Server → client: `welcome` on connect, `update` after every stored change, `ack` / `error` to the sender.
+ */
+import { z } from "zod";
+import { LoggedEventSchema } from "./events";
+import { LegalPlaySchema, TableViewSchema } from "./views";
+
+export const CommandIdSchema = z.string().min(1).max(64);
+
+const commandBase = {
+  /** Client-chosen id, unique per seat; a repeated id is acknowledged again, never applied twice. */
+  id: CommandIdSchema,
+  /** Optional: the table seq this command was decided on; if the table has moved on, STALE_SEQ. */
+  seq: z.number().int().min(0).optional(),
+};
+
+export const PlayStepInputSchema = z.object({ from: z.number().int().min(0).max(25), to: z.number().int().min(0).max(25) });
+
+export const ClientMessageSchema = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("roll"), ...commandBase }).strict(),
+    z
+      .object({
+        type: z.literal("play"),
+        ...commandBase,
+        /** Notation ("24/18 13/11", "24/18/13", "bar/22*", "6/off"; "" for a burned roll) or steps. */
+        play: z.union([z.string().max(200), z.array(PlayStepInputSchema).max(8)]),
+      })
+      .strict(),
+    z.object({ type: z.literal("double"), ...commandBase }).strict(),
+    z.object({ type: z.literal("take"), ...commandBase }).strict(),
+    z.object({ type: z.literal("drop"), ...commandBase }).strict(),
+    z.object({ type: z.literal("resign"), ...commandBase }).strict(),
+    /** Ask for every event after `seq` (answered with a `welcome`). */
+    z.object({ type: z.literal("sync"), seq: z.number().int().min(0) }).strict(),
+  ])
+  .meta({ id: "ClientMessage" });
+
+export const CLIENT_MESSAGE_TYPES = ["roll", "play", "double", "take", "drop", "resign", "sync"] as const;
+export type GameCommandType = "roll" | "play" | "double" | "take" | "drop" | "resign";
+
+const RoleSchema = z.enum(["white", "black", "spectator"]);
+
+export const ServerMessageSchema = z
+  .discriminatedUnion("type", [
+    z.object({
+      type: z.literal("welcome"),
+      seq: z.number().int(),
+      role: RoleSchema,
+      table: TableViewSchema,
+      /** Every event after the seq the client said it had (empty when it gave none or is up to date). */
+      events: z.array(LoggedEventSchema),
+      /** The legal plays of the current roll when this connection's seat is to move, else null. */
+      legalPlays: z.array(LegalPlaySchema).nullable(),
+    }),
+    z.object({
+      type: z.literal("update"),
+      seq: z.number().int(),
+      events: z.array(LoggedEventSchema),
+      table: TableViewSchema,
+      legalPlays: z.array(LegalPlaySchema).nullable(),
+    }),
+    z.object({
+      type: z.literal("ack"),
+      id: CommandIdSchema,
+      seq: z.number().int(),
+      /** true when this id had already been applied: nothing was applied again. */
+      duplicate: z.boolean(),
+    }),
+    z.object({
+      type: z.literal("error"),
+      /** The command's id when the error answers a command. */
+      id: CommandIdSchema.nullable(),
+      code: z.string(),
+      message: z.string(),
+      seq: z.number().int(),
+    }),
+  ])
+  .meta({ id: "ServerMessage" });
+
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+export type WelcomeMessage = Extract<ServerMessage, { type: "welcome" }>;
+export type UpdateMessage = Extract<ServerMessage, { type: "update" }>;
+export type AckMessage = Extract<ServerMessage, { type: "ack" }>;
+export type ErrorMessage = Extract<ServerMessage, { type: "error" }>;
+export type Role = z.infer<typeof RoleSchema>;
