@@ -1,1 +1,64 @@
-export {};
+/**
+ * Rulesets (RULES.md §6): the four presets, and tables built from a preset with some options overridden.
+ */
+import type { OpeningRule, PresetName, Result, Ruleset, RulesetOverrides } from "./types";
+
+export const PRESETS: Readonly<Record<PresetName, Readonly<Ruleset>>> = {
+  "georgian-short": { preset: "georgian-short", variant: "short", koks: true, cube: false, opening: "play-opening-dice" },
+  backgammon: { preset: "backgammon", variant: "short", koks: true, cube: true, opening: "play-opening-dice" },
+  // The federation's text does not say how the first turn starts; `reroll` is RULES.md's [interpretation].
+  "federation-long": { preset: "federation-long", variant: "long", koks: true, cube: true, opening: "reroll" },
+  "armenian-long": { preset: "armenian-long", variant: "long", koks: false, cube: false, opening: "reroll" },
+};
+
+export const PRESET_NAMES: readonly PresetName[] = Object.keys(PRESETS) as PresetName[];
+
+export const OPENING_RULES: readonly OpeningRule[] = ["play-opening-dice", "reroll"];
+
+export function isPresetName(name: unknown): name is PresetName {
+  return typeof name === "string" && Object.prototype.hasOwnProperty.call(PRESETS, name);
+}
+
+function badConfig(message: string): Result<never> {
+  return { ok: false, error: { code: "BAD_CONFIG", message } };
+}
+
+/**
+ * A table's ruleset: the preset with the given options overridden. Only `koks`, `cube` and `opening` can
+ * be overridden (the movement belongs to the preset); anything else is BAD_CONFIG.
+ */
+export function makeRuleset(preset: string, overrides: RulesetOverrides = {}): Result<Ruleset> {
+  if (!isPresetName(preset)) {
+    return badConfig(`unknown preset ${JSON.stringify(preset)}; known: ${PRESET_NAMES.join(", ")}`);
+  }
+  if (typeof overrides !== "object" || overrides === null || Array.isArray(overrides)) {
+    return badConfig("overrides must be an object");
+  }
+  const ruleset: Ruleset = { ...PRESETS[preset] };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    if (key === "koks" || key === "cube") {
+      if (typeof value !== "boolean") return badConfig(`override ${key} must be true or false`);
+      ruleset[key] = value;
+    } else if (key === "opening") {
+      if (!OPENING_RULES.includes(value as OpeningRule)) {
+        return badConfig(`override opening must be one of ${OPENING_RULES.join(", ")}`);
+      }
+      ruleset.opening = value as OpeningRule;
+    } else {
+      return badConfig(`unknown ruleset option ${JSON.stringify(key)}; only koks, cube and opening can be overridden`);
+    }
+  }
+  return { ok: true, value: ruleset };
+}
+
+/** Checks a ruleset that arrived as data (e.g. in a stored match config): it must be a preset plus allowed overrides. */
+export function validateRuleset(input: unknown): Result<Ruleset> {
+  if (typeof input !== "object" || input === null) return badConfig("ruleset must be an object");
+  const { preset, variant, koks, cube, opening } = input as Record<string, unknown>;
+  if (!isPresetName(preset)) return badConfig(`unknown preset ${JSON.stringify(preset)}`);
+  if (variant !== PRESETS[preset].variant) {
+    return badConfig(`preset ${preset} plays ${PRESETS[preset].variant} nardi, not ${JSON.stringify(variant)}`);
+  }
+  return makeRuleset(preset, { koks, cube, opening } as RulesetOverrides);
+}
