@@ -1,0 +1,390 @@
+/**
+ * The legal-play generator's inner loop (gnubg style): one flat board for the mover and the opponent in
+ * their own numberings, steps applied and undone in place during a depth-first search over the dice,
+ * final positions deduplicated by an additive hash (verified byte by byte), and the maximum and
+ * larger-die rules decided by one score per finished sequence: dice used first, then pips of the dice used.
+ *
+ * State lives in module-level typed arrays: the engine is single-threaded and the search never re-enters.
+ * `legal.ts` and `play.ts` turn these results into the public `Play` objects.
+ */
+import type { Board, Dice, PlayContext, Position } from "./types";
+import { BAR, OFF } from "./types";
+import { HEAD, VARIANTS, type VariantRules } from "./variants";
+
+/** Why a single step is not allowed (0 = allowed). Mapped to RuleErrorCodes by `play.ts`. */
+export const STEP_OK = 0;
+export const STEP_NO_CHECKER = 1;
+export const STEP_ENTER_FIRST = 2;
+export const STEP_BLOCKED = 3;
+export const STEP_HEAD = 4;
+export const STEP_SIX_BLOCK = 5;
+export const STEP_CANNOT_BEAR_OFF = 6;
+export const STEP_HIGHER_CHECKER = 7;
+
+// --- the board being searched -------------------------------------------------------------------
+/** The mover's checkers, own numbering (0 = off, 25 = bar). */
+export const me = new Int8Array(26);
+/** The opponent's checkers, the opponent's own numbering. */
+export const opp = new Int8Array(26);
+
+let rules: VariantRules = VARIANTS.long;
+let facing: Int8Array = rules.facing;
+let closedAt = 1;
+let hits = false;
+let headRule = false;
+let sixBlock = false;
+/** Checkers allowed off the head this turn, and how many have left so far. */
+let headLimit = 1;
+let headLeft = 0;
+/** The mover's checkers outside home (points 7..24 and the bar): bearing off needs 0. */
+let outside = 0;
+/**
+ * Six-block: the opponent's lowest occupied own point (0 if the opponent has borne off). A block whose
+ * lowest point (opponent numbering) is above it has an opponent checker ahead and is allowed.
+ */
+let oppLowest = 0;
+/** Additive hash of the board (mover and opponent), kept up to date by every step and undo. */
+let hash = 0;
+
+// Random 32-bit weights per slot from a fixed seed, so hashes are the same on every run.
+const W_ME = new Int32Array(26);
+const W_OPP = new Int32Array(26);
+{
+  let s = 0x9e3779b9;
+  const next = (): number => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) | 0;
+  };
+  for (let i = 0; i < 26; i++) W_ME[i] = next();
+  for (let i = 0; i < 26; i++) W_OPP[i] = next();
+}
+
+// --- the undo stack of applied steps --------------------------------------------------------------
+const MAX_STEPS = 4;
+export const stackFrom = new Int8Array(MAX_STEPS);
+export const stackTo = new Int8Array(MAX_STEPS);
+export const stackHit = new Int8Array(MAX_STEPS);
+export const stackDie = new Int8Array(MAX_STEPS);
+export let depth = 0;
+
+/** Loads a position (mover = `position.turn`) and the turn's head allowance. */
+export function load(position: Position, dice: Dice, ctx: PlayContext): void {
+  rules = VARIANTS[position.variant];
+  facing = rules.facing;
+  closedAt = rules.closedAt;
+  hits = rules.hits;
+  headRule = rules.headRule;
+  sixBlock = rules.sixBlock;
+  const mine = position.turn === "white" ? position.board.white : position.board.black;
+  const theirs = position.turn === "white" ? position.board.black : position.board.white;
+  hash = 0;
+  outside = 0;
+  for (let i = 0; i < 26; i++) {
+    const m = mine[i] ?? 0;
+    const o = theirs[i] ?? 0;
+    me[i] = m;
+    opp[i] = o;
+    hash = (hash + Math.imul(m, W_ME[i]!) + Math.imul(o, W_OPP[i]!)) | 0;
+    if (i > 6) outside += m;
+  }
+  oppLowest = 0;
+  if (opp[OFF] === 0) {
+    oppLowest = 25;
+    for (let q = 1; q <= 24; q++) {
+      if (opp[q]! > 0) {
+        oppLowest = q;
+        break;
+      }
+    }
+  }
+  const [d1, d2] = dice;
+  headLimit = ctx.firstTurn && d1 === d2 && rules.headExceptionDoubles.includes(d1) ? 2 : 1;
+  headLeft = 0;
+  depth = 0;
+}
+
+/** Would a checker newly landed on own point t complete a block of six with no opponent checker ahead? */
+function forbiddenBlock(t: number): boolean {
+  // Walk the run of the mover's points around t, counted along the opponent's path (no wrap 1 → 24).
+  const q = facing[t]!;
+  let lo = q;
+  while (lo > 1 && me[facing[lo - 1]!]! > 0) lo--;
+  let hi = q;
+  while (hi < 24 && me[facing[hi + 1]!]! > 0) hi++;
+  return hi - lo + 1 >= 6 && lo <= oppLowest;
+}
+
+/**
+ * Moves one checker from own point p by die d, pushing it on the undo stack. Returns STEP_OK, or why not
+ * (leaving the board unchanged).
+ */
+export function step(p: number, d: number): number {
+  if (me[p] === 0) return STEP_NO_CHECKER;
+  if (p !== BAR && me[BAR]! > 0) return STEP_ENTER_FIRST;
+  let t = p - d;
+  if (t <= 0) {
+    if (outside > 0) return STEP_CANNOT_BEAR_OFF;
+    // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
+    if (t < 0) for (let h = p + 1; h <= 6; h++) if (me[h]! > 0) return STEP_HIGHER_CHECKER;
+    t = OFF;
+    me[p]!--;
+    me[OFF]!++;
+    hash = (hash + W_ME[OFF]! - W_ME[p]!) | 0;
+    push(p, OFF, 0, d);
+    return STEP_OK;
+  }
+  const q = facing[t]!;
+  const there = opp[q]!;
+  if (there >= closedAt) return STEP_BLOCKED;
+  const fromHead = headRule && p === HEAD;
+  if (fromHead && headLeft >= headLimit) return STEP_HEAD;
+  me[p]!--;
+  me[t]!++;
+  hash = (hash + W_ME[t]! - W_ME[p]!) | 0;
+  if (p > 6 && t <= 6) outside--;
+  if (sixBlock && me[t] === 1 && forbiddenBlock(t)) {
+    me[t]!--;
+    me[p]!++;
+    hash = (hash - W_ME[t]! + W_ME[p]!) | 0;
+    if (p > 6 && t <= 6) outside++;
+    return STEP_SIX_BLOCK;
+  }
+  if (fromHead) headLeft++;
+  let hit = 0;
+  if (hits && there === 1) {
+    opp[q] = 0;
+    opp[BAR]!++;
+    hash = (hash + W_OPP[BAR]! - W_OPP[q]!) | 0;
+    hit = 1;
+  }
+  push(p, t, hit, d);
+  return STEP_OK;
+}
+
+function push(p: number, t: number, hit: number, d: number): void {
+  stackFrom[depth] = p;
+  stackTo[depth] = t;
+  stackHit[depth] = hit;
+  stackDie[depth] = d;
+  depth++;
+}
+
+/** Takes back the last step. */
+export function undo(): void {
+  depth--;
+  const p = stackFrom[depth]!;
+  const t = stackTo[depth]!;
+  me[t]!--;
+  me[p]!++;
+  hash = (hash - W_ME[t]! + W_ME[p]!) | 0;
+  if (p > 6 && t <= 6) outside++;
+  if (headRule && p === HEAD) headLeft--;
+  if (stackHit[depth]) {
+    const q = facing[t]!;
+    opp[q] = 1;
+    opp[BAR]!--;
+    hash = (hash - W_OPP[BAR]! + W_OPP[q]!) | 0;
+  }
+}
+
+// --- the search and its finished sequences ("leaves") -----------------------------------------------
+const dice = new Int8Array(MAX_STEPS);
+let nDice = 0;
+/** Restrict each step of a double to a point no higher than the previous step's (gnubg's ordering). */
+let ordered = false;
+let sawSixBlock = false;
+
+/** Distinct final positions found so far, in discovery order. */
+export let leafCount = 0;
+let leafCap = 0;
+let leafBoards = new Int8Array(0); // 52 per leaf: mover then opponent
+let leafSteps = new Int8Array(0); // 12 per leaf: from, to, hit for up to 4 steps
+let leafLen = new Int8Array(0);
+let leafHash = new Int32Array(0);
+let bestScore = -1;
+
+// Open-addressed table: leaf hash → leaf index + 1, valid when its stamp is the current generation.
+let tableBits = 0;
+let tableIdx = new Int32Array(0);
+let tableStamp = new Int32Array(0);
+let generation = 0;
+
+function grow(cap: number): void {
+  const boards = new Int8Array(cap * 52);
+  boards.set(leafBoards);
+  leafBoards = boards;
+  const steps = new Int8Array(cap * 12);
+  steps.set(leafSteps);
+  leafSteps = steps;
+  const len = new Int8Array(cap);
+  len.set(leafLen);
+  leafLen = len;
+  const hs = new Int32Array(cap);
+  hs.set(leafHash);
+  leafHash = hs;
+  leafCap = cap;
+  // Keep the table at most half full; rebuild it from the stored leaves.
+  tableBits = Math.max(tableBits, Math.ceil(Math.log2(cap * 2)));
+  tableIdx = new Int32Array(1 << tableBits);
+  tableStamp = new Int32Array(1 << tableBits);
+  generation++;
+  const mask = (1 << tableBits) - 1;
+  for (let i = 0; i < leafCount; i++) {
+    let slot = leafHash[i]! & mask;
+    while (tableStamp[slot] === generation) slot = (slot + 1) & mask;
+    tableStamp[slot] = generation;
+    tableIdx[slot] = i + 1;
+  }
+}
+grow(1024);
+
+function sameBoard(i: number): boolean {
+  const base = i * 52;
+  for (let k = 0; k < 26; k++) if (leafBoards[base + k] !== me[k]) return false;
+  if (hits) for (let k = 0; k < 26; k++) if (leafBoards[base + 26 + k] !== opp[k]) return false;
+  return true;
+}
+
+function leaf(): void {
+  // Most dice first; then the larger die (only a lone step of a non-double can differ in pips).
+  let score = depth << 4;
+  for (let i = 0; i < depth; i++) score += stackDie[i]!;
+  if (score < bestScore) return;
+  if (score > bestScore) {
+    bestScore = score;
+    leafCount = 0;
+    generation++;
+  }
+  const mask = (1 << tableBits) - 1;
+  let slot = hash & mask;
+  while (tableStamp[slot] === generation) {
+    const i = tableIdx[slot]! - 1;
+    if (leafHash[i] === hash && sameBoard(i)) return;
+    slot = (slot + 1) & mask;
+  }
+  if (leafCount === leafCap) {
+    grow(leafCap * 2);
+    leaf();
+    return;
+  }
+  const i = leafCount++;
+  tableStamp[slot] = generation;
+  tableIdx[slot] = i + 1;
+  leafHash[i] = hash;
+  leafBoards.set(me, i * 52);
+  leafBoards.set(opp, i * 52 + 26);
+  leafLen[i] = depth;
+  const s = i * 12;
+  for (let k = 0; k < depth; k++) {
+    leafSteps[s + k * 3] = stackFrom[k]!;
+    leafSteps[s + k * 3 + 1] = stackTo[k]!;
+    leafSteps[s + k * 3 + 2] = stackHit[k]!;
+  }
+}
+
+function search(maxFrom: number): void {
+  if (depth === nDice) {
+    leaf();
+    return;
+  }
+  const d = dice[depth]!;
+  let moved = false;
+  const top = me[BAR]! > 0 ? BAR : maxFrom;
+  const bottom = me[BAR]! > 0 ? BAR : 1;
+  for (let p = top; p >= bottom; p--) {
+    if (me[p] === 0) continue;
+    const r = step(p, d);
+    if (r === STEP_OK) {
+      moved = true;
+      search(ordered ? p : BAR);
+      undo();
+    } else if (r === STEP_SIX_BLOCK) sawSixBlock = true;
+  }
+  if (!moved) leaf();
+}
+
+/**
+ * Generates every distinct legal final position of the loaded position (call `load` first). Results are
+ * read with `leafCount`, `leafBoard`, `leafStepCount` and `leafStep`.
+ */
+export function generate(d1: number, d2: number): void {
+  leafCount = 0;
+  bestScore = -1;
+  generation++;
+  sawSixBlock = false;
+  if (d1 === d2) {
+    nDice = 4;
+    dice.fill(d1);
+    ordered = true;
+    search(BAR);
+    // Reordering a double's steps high-to-low is always possible except where an intermediate six-block
+    // forbids it; when the block rule refused any step, search every order.
+    if (sawSixBlock) {
+      ordered = false;
+      leafCount = 0;
+      bestScore = -1;
+      generation++;
+      search(BAR);
+    }
+  } else {
+    nDice = 2;
+    ordered = false;
+    dice[0] = d1;
+    dice[1] = d2;
+    search(BAR);
+    dice[0] = d2;
+    dice[1] = d1;
+    search(BAR);
+  }
+}
+
+/** Dice used by each legal play: the maximum rule's target (0 = burned). */
+export function maxSteps(): number {
+  return bestScore < 0 ? 0 : bestScore >> 4;
+}
+
+/** The pips of the dice used by each legal play (tells the larger die from the smaller). */
+export function maxPips(): number {
+  return bestScore < 0 ? 0 : bestScore & 15;
+}
+
+export function leafStepCount(i: number): number {
+  return leafLen[i]!;
+}
+
+export function leafFrom(i: number, k: number): number {
+  return leafSteps[i * 12 + k * 3]!;
+}
+export function leafTo(i: number, k: number): number {
+  return leafSteps[i * 12 + k * 3 + 1]!;
+}
+export function leafHit(i: number, k: number): boolean {
+  return leafSteps[i * 12 + k * 3 + 2] === 1;
+}
+
+/** Leaf i's final board, both sides in own numbering, as plain arrays. */
+export function leafBoard(i: number, moverIsWhite: boolean): Board {
+  const base = i * 52;
+  const mine = Array.from(leafBoards.subarray(base, base + 26));
+  const theirs = Array.from(leafBoards.subarray(base + 26, base + 52));
+  return moverIsWhite ? { white: mine, black: theirs } : { white: theirs, black: mine };
+}
+
+/** The loaded board's hash now (after any steps applied with `step`). */
+export function currentHash(): number {
+  return hash;
+}
+
+/** Index of the leaf whose final board equals the current board, or -1. */
+export function findLeaf(): number {
+  const mask = (1 << tableBits) - 1;
+  let slot = hash & mask;
+  while (tableStamp[slot] === generation) {
+    const i = tableIdx[slot]! - 1;
+    if (leafHash[i] === hash && sameBoard(i)) return i;
+    slot = (slot + 1) & mask;
+  }
+  return -1;
+}
