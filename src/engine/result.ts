@@ -2,19 +2,13 @@
  * Hand results (RULES.md §3.8 long nardi, §4.7 short nardi): oin, mars or koks, from the loser's checkers at the
  * moment the winner bears off the 15th.
  */
+import { opponent } from "./position";
 import { BAR, OFF } from "./types";
-import type { Board, HandResult, ResultKind, Ruleset, Side, Variant } from "./types";
+import type { Board, HandResult, ResultKind, Ruleset, Side } from "./types";
+import { VARIANTS } from "./variants";
 
-/**
- * The winner's home in the LOSER's own numbering: the points where a loser's checker makes koks.
- * Long nardi: both sides travel the same way, so the winner's home (absolute 1–6 for White) is the loser's own
- * 13–18. Short nardi: the sides travel in opposite directions, so it is the loser's own 19–24, where the loser's
- * back checkers started.
- */
-const WINNERS_HOME_IN_LOSER_OWN: Record<Variant, { low: number; high: number }> = {
-  long: { low: 13, high: 18 },
-  short: { low: 19, high: 24 },
-};
+/** The winner's home: its own points 1..6. */
+const HOME_POINTS = [1, 2, 3, 4, 5, 6] as const;
 
 export const RESULT_POINTS: Record<ResultKind, number> = { oin: 1, mars: 2, koks: 3 };
 
@@ -28,11 +22,12 @@ export function handResultOf(kind: ResultKind): HandResult {
  * A checker on the bar counts like one in the winner's home (short nardi; long nardi has no bar).
  */
 export function handResult(board: Board, winner: Side, ruleset: Ruleset): HandResult {
-  const loser = board[winner === "white" ? "black" : "white"];
+  const loser = board[opponent(winner)];
   if ((loser[OFF] ?? 0) > 0) return handResultOf("oin");
   if (!ruleset.koks) return handResultOf("mars");
-  const home = WINNERS_HOME_IN_LOSER_OWN[ruleset.variant];
-  let stuck = (loser[BAR] ?? 0) > 0;
-  for (let point = home.low; point <= home.high && !stuck; point++) stuck = (loser[point] ?? 0) > 0;
+  // The winner's home in the loser's own numbering: long nardi 13–18 (same direction, half a board apart),
+  // short nardi 19–24 (opposite directions: where the loser's back checkers started).
+  const facing = VARIANTS[ruleset.variant].facing;
+  const stuck = (loser[BAR] ?? 0) > 0 || HOME_POINTS.some((p) => (loser[facing[p] ?? 0] ?? 0) > 0);
   return handResultOf(stuck ? "koks" : "mars");
 }
