@@ -1,0 +1,152 @@
+/**
+ * The HTTP half of the typed client: tables are created, joined, looked up and listed over plain JSON
+ * requests; every answer is parsed with the protocol's schemas before the caller sees it.
+ */
+import {
+  EventHistorySchema,
+  OpenTablesSchema,
+  ProblemSchema,
+  SeatGrantSchema,
+  TableViewSchema,
+  type CreateTableBody,
+  type EventHistory,
+  type JoinTableBody,
+  type SeatGrant,
+  type TableSummary,
+  type TableView,
+} from "../protocol";
+import { TableConnection, type ConnectOptions } from "./connection";
+import { ApiError } from "./errors";
+
+/** Anything with a zod-like `parse` (keeps the client independent of zod's own types). */
+interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+/** `/v1/tables/:id/stats`: the match object's storage counters. */
+export interface TableStats {
+  commands: number;
+  rowsWritten: number;
+  rowsRead: number;
+  events: number;
+}
+
+const StatsParser: Parser<TableStats> = {
+  parse(data) {
+    const d = data as Record<string, unknown> | null;
+    const keys = ["commands", "rowsWritten", "rowsRead", "events"] as const;
+    if (typeof d !== "object" || d === null || keys.some((k) => typeof d[k] !== "number")) {
+      throw new Error("stats: expected numbers commands, rowsWritten, rowsRead, events");
+    }
+    return { commands: d.commands as number, rowsWritten: d.rowsWritten as number, rowsRead: d.rowsRead as number, events: d.events as number };
+  },
+};
+
+const AnyJson: Parser<Record<string, unknown>> = {
+  parse(data) {
+    if (typeof data !== "object" || data === null) throw new Error("expected a JSON object");
+    return data as Record<string, unknown>;
+  },
+};
+
+export interface ClientOptions {
+  /** Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Defaults to the global `WebSocket`; passed on to every connection. */
+  WebSocket?: typeof WebSocket;
+}
+
+export class NardiClient {
+  readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(
+    baseUrl: string,
+    private readonly options: ClientOptions = {},
+  ) {
+    this.baseUrl = baseUrl.replace(/\/+$/, "");
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  health(): Promise<Record<string, unknown>> {
+    return this.request("GET", "/v1/health", AnyJson);
+  }
+
+  /** Creates a table; the creator sits White. The grant's token is shown once: keep it to act for the seat. */
+  createTable(body: CreateTableBody): Promise<SeatGrant> {
+    return this.request("POST", "/v1/tables", SeatGrantSchema, body);
+  }
+
+  /** Takes the free seat (Black); the match starts at once. TABLE_FULL (409) when it is taken. */
+  joinTable(id: string, body: JoinTableBody = {}): Promise<SeatGrant> {
+    return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, body);
+  }
+
+  getTable(id: string): Promise<TableView> {
+    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}`, TableViewSchema);
+  }
+
+  /** Tables waiting for a second player, newest first. */
+  async listOpenTables(): Promise<TableSummary[]> {
+    return (await this.request("GET", "/v1/tables", OpenTablesSchema)).tables;
+  }
+
+  /** The stored event log, in seq order; with `after`, only the events after that seq. */
+  getEvents(id: string, after?: number): Promise<EventHistory> {
+    const q = after === undefined ? "" : `?after=${after}`;
+    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}/events${q}`, EventHistorySchema);
+  }
+
+  getStats(id: string): Promise<TableStats> {
+    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}/stats`, StatsParser);
+  }
+
+  /** The OpenAPI 3.1 document of the HTTP API. */
+  openApi(): Promise<Record<string, unknown>> {
+    return this.request("GET", "/v1/openapi.json", AnyJson);
+  }
+
+  /** The WebSocket URL of a table (ws:// for http://, wss:// for https://), with the optional token and seq. */
+  socketUrl(tableId: string, opts: { token?: string; seq?: number } = {}): string {
+    const url = new URL(`${this.baseUrl}/v1/tables/${encodeURIComponent(tableId)}/socket`);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    if (opts.token !== undefined) url.searchParams.set("token", opts.token);
+    if (opts.seq !== undefined) url.searchParams.set("seq", String(opts.seq));
+    return url.toString();
+  }
+
+  /** Opens a live connection: a seat's with its token, a spectator's without. It reconnects by itself. */
+  connect(tableId: string, opts: ConnectOptions = {}): TableConnection {
+    const WebSocketImpl = opts.WebSocket ?? this.options.WebSocket;
+    return new TableConnection((seq) => this.socketUrl(tableId, { token: opts.token, seq }), {
+      ...opts,
+      ...(WebSocketImpl ? { WebSocket: WebSocketImpl } : {}),
+    });
+  }
+
+  private async request<T>(method: string, path: string, parser: Parser<T>, body?: unknown): Promise<T> {
+    const init: RequestInit = { method, headers: { accept: "application/json" } };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { accept: "application/json", "content-type": "application/json" };
+    }
+    const res = await this.fetchImpl(`${this.baseUrl}${path}`, init);
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!res.ok) {
+      const problem = ProblemSchema.safeParse(json);
+      if (problem.success) throw new ApiError(res.status, problem.data.code, problem.data.detail);
+      throw new ApiError(res.status, `HTTP_${res.status}`, text.slice(0, 200));
+    }
+    try {
+      return parser.parse(json);
+    } catch (err) {
+      throw new ApiError(res.status, "BAD_RESPONSE", `${method} ${path}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The typed client for third-party programs (the web page, bots, tests): `NardiClient` for the HTTP
+ * routes and `TableConnection` for a table's WebSocket. Runs in browsers and Node 22 with the global
+ * `fetch` and `WebSocket`; it has no rules of its own and plays what the server lists as legal.
+ */
+export { NardiClient, type ClientOptions, type TableStats } from "./http";
+export {
+  TableConnection,
+  type Command,
+  type CommandOptions,
+  type ConnectOptions,
+  type ConnectionEvents,
+  type ConnectionStatus,
+  type PlayInput,
+} from "./connection";
+export { ApiError, CommandError } from "./errors";
+export type {
+  AckMessage,
+  CreateTableBody,
+  ErrorMessage,
+  EventHistory,
+  JoinTableBody,
+  LegalPlayView,
+  LoggedEvent,
+  Role,
+  SeatGrant,
+  TableSummary,
+  TableView,
+  UpdateMessage,
+  WelcomeMessage,
+} from "../protocol";
