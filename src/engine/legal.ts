@@ -1,7 +1,8 @@
 /** The legal plays of a roll (RULES.md §2–§4): every distinct final position, one step sequence each. */
 import * as gen from "./movegen";
 import { formatPlay } from "./notation";
-import type { Dice, Play, PlayContext, Position, Step } from "./types";
+import type { Board, Dice, Play, PlayContext, Position, Step } from "./types";
+import { VARIANTS } from "./variants";
 
 /**
  * Every distinct legal play of `dice` in `position` (which must be valid: see `validatePosition`), in a
@@ -11,19 +12,34 @@ export function legalPlays(position: Position, dice: Dice, ctx: PlayContext): Pl
   gen.load(position, dice, ctx);
   gen.generate(dice[0], dice[1]);
   if (gen.maxSteps() === 0) return [];
-  return collectPlays(position.turn === "white");
-}
-
-/** The generator's current leaves as public plays. */
-export function collectPlays(moverIsWhite: boolean): Play[] {
   const plays: Play[] = new Array<Play>(gen.leafCount);
   for (let i = 0; i < gen.leafCount; i++) {
     const n = gen.leafStepCount(i);
     const steps: Step[] = new Array<Step>(n);
     for (let k = 0; k < n; k++) steps[k] = { from: gen.leafFrom(i, k), to: gen.leafTo(i, k), hit: gen.leafHit(i, k) };
-    plays[i] = { steps, board: gen.leafBoard(i, moverIsWhite), notation: formatPlay(steps) };
+    plays[i] = { steps, board: boardAfter(position, steps), notation: formatPlay(steps) };
   }
   return plays;
+}
+
+/**
+ * The board after the mover plays `steps` (already known to be legal): fresh arrays, the mover's checkers
+ * moved and any hit checker on the opponent's bar.
+ */
+export function boardAfter(position: Position, steps: readonly Step[]): Board {
+  const white = position.board.white.slice();
+  const black = position.board.black.slice();
+  const [mine, theirs] = position.turn === "white" ? [white, black] : [black, white];
+  const facing = VARIANTS[position.variant].facing;
+  for (const { from, to, hit } of steps) {
+    mine[from]!--;
+    mine[to]!++;
+    if (hit) {
+      theirs[facing[to]!]!--;
+      theirs[25]!++;
+    }
+  }
+  return { white, black };
 }
 
 /** How many dice every legal play uses (0 = the roll is burned). */

@@ -1,15 +1,19 @@
 /**
  * The legal-play generator's inner loop (gnubg style): one flat board for the mover and the opponent in
  * their own numberings, steps applied and undone in place during a depth-first search over the dice,
- * final positions deduplicated by an additive hash (verified byte by byte), and the maximum and
+ * final positions deduplicated by an additive hash (verified word by word), and the maximum and
  * larger-die rules decided by one score per finished sequence: dice used first, then pips of the dice used.
  *
  * State lives in module-level typed arrays: the engine is single-threaded and the search never re-enters.
  * `legal.ts` and `play.ts` turn these results into the public `Play` objects.
  */
-import type { Board, Dice, PlayContext, Position } from "./types";
-import { BAR, OFF } from "./types";
-import { HEAD, VARIANTS, type VariantRules } from "./variants";
+import type { Dice, PlayContext, Position } from "./types";
+import { VARIANTS } from "./variants";
+
+// Local copies of the slot numbers: module imports can compile to getters, too slow for the inner loop.
+const OFF = 0;
+const BAR = 25;
+const HEAD = 24;
 
 /** Why a single step is not allowed (0 = allowed). Mapped to RuleErrorCodes by `play.ts`. */
 export const STEP_OK = 0;
@@ -22,13 +26,17 @@ export const STEP_CANNOT_BEAR_OFF = 6;
 export const STEP_HIGHER_CHECKER = 7;
 
 // --- the board being searched -------------------------------------------------------------------
-/** The mover's checkers, own numbering (0 = off, 25 = bar). */
-export const me = new Int8Array(26);
+/** The mover's checkers, own numbering (0 = off, 1..24, 25 = bar); 28 bytes so it has a word view. */
+export const me = new Int8Array(28);
 /** The opponent's checkers, the opponent's own numbering. */
-export const opp = new Int8Array(26);
+export const opp = new Int8Array(28);
+const meWords = new Int32Array(me.buffer);
+const oppWords = new Int32Array(opp.buffer);
+const WORDS = 7;
+/** Bit p set while the mover has a checker on slot p (1..25): the search visits only occupied points. */
+let occupied = 0;
 
-let rules: VariantRules = VARIANTS.long;
-let facing: Int8Array = rules.facing;
+let facing: Int8Array = VARIANTS.long.facing;
 let closedAt = 1;
 let hits = false;
 let headRule = false;
@@ -39,7 +47,7 @@ let headLeft = 0;
 /** The mover's checkers outside home (points 7..24 and the bar): bearing off needs 0. */
 let outside = 0;
 /**
- * Six-block: the opponent's lowest occupied own point (0 if the opponent has borne off). A block whose
+ * Six-block: the opponent's lowest occupied own point (0 once the opponent has borne off). A block whose
  * lowest point (opponent numbering) is above it has an opponent checker ahead and is allowed.
  */
 let oppLowest = 0;
@@ -71,23 +79,26 @@ export let depth = 0;
 
 /** Loads a position (mover = `position.turn`) and the turn's head allowance. */
 export function load(position: Position, dice: Dice, ctx: PlayContext): void {
-  rules = VARIANTS[position.variant];
+  const rules = VARIANTS[position.variant];
   facing = rules.facing;
   closedAt = rules.closedAt;
   hits = rules.hits;
   headRule = rules.headRule;
   sixBlock = rules.sixBlock;
-  const mine = position.turn === "white" ? position.board.white : position.board.black;
-  const theirs = position.turn === "white" ? position.board.black : position.board.white;
+  const white = position.turn === "white";
+  const mine = white ? position.board.white : position.board.black;
+  const theirs = white ? position.board.black : position.board.white;
   hash = 0;
   outside = 0;
+  occupied = 0;
   for (let i = 0; i < 26; i++) {
-    const m = mine[i] ?? 0;
-    const o = theirs[i] ?? 0;
+    const m = mine[i]!;
+    const o = theirs[i]!;
     me[i] = m;
     opp[i] = o;
     hash = (hash + Math.imul(m, W_ME[i]!) + Math.imul(o, W_OPP[i]!)) | 0;
     if (i > 6) outside += m;
+    if (m > 0 && i > 0) occupied |= 1 << i;
   }
   oppLowest = 0;
   if (opp[OFF] === 0) {
@@ -99,8 +110,8 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
       }
     }
   }
-  const [d1, d2] = dice;
-  headLimit = ctx.firstTurn && d1 === d2 && rules.headExceptionDoubles.includes(d1) ? 2 : 1;
+  const d1 = dice[0];
+  headLimit = ctx.firstTurn && d1 === dice[1] && rules.headExceptionDoubles.includes(d1) ? 2 : 1;
   headLeft = 0;
   depth = 0;
 }
@@ -123,13 +134,12 @@ function forbiddenBlock(t: number): boolean {
 export function step(p: number, d: number): number {
   if (me[p] === 0) return STEP_NO_CHECKER;
   if (p !== BAR && me[BAR]! > 0) return STEP_ENTER_FIRST;
-  let t = p - d;
+  const t = p - d;
   if (t <= 0) {
     if (outside > 0) return STEP_CANNOT_BEAR_OFF;
     // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
-    if (t < 0) for (let h = p + 1; h <= 6; h++) if (me[h]! > 0) return STEP_HIGHER_CHECKER;
-    t = OFF;
-    me[p]!--;
+    if (t < 0 && (occupied & (0x7e & ~((2 << p) - 1))) !== 0) return STEP_HIGHER_CHECKER;
+    if (--me[p]! === 0) occupied ^= 1 << p;
     me[OFF]!++;
     hash = (hash + W_ME[OFF]! - W_ME[p]!) | 0;
     push(p, OFF, 0, d);
@@ -140,17 +150,18 @@ export function step(p: number, d: number): number {
   if (there >= closedAt) return STEP_BLOCKED;
   const fromHead = headRule && p === HEAD;
   if (fromHead && headLeft >= headLimit) return STEP_HEAD;
-  me[p]!--;
-  me[t]!++;
+  if (--me[p]! === 0) occupied ^= 1 << p;
+  if (me[t]!++ === 0) {
+    occupied |= 1 << t;
+    if (sixBlock && forbiddenBlock(t)) {
+      me[t] = 0;
+      occupied ^= 1 << t;
+      if (me[p]!++ === 0) occupied |= 1 << p;
+      return STEP_SIX_BLOCK;
+    }
+  }
   hash = (hash + W_ME[t]! - W_ME[p]!) | 0;
   if (p > 6 && t <= 6) outside--;
-  if (sixBlock && me[t] === 1 && forbiddenBlock(t)) {
-    me[t]!--;
-    me[p]!++;
-    hash = (hash - W_ME[t]! + W_ME[p]!) | 0;
-    if (p > 6 && t <= 6) outside++;
-    return STEP_SIX_BLOCK;
-  }
   if (fromHead) headLeft++;
   let hit = 0;
   if (hits && there === 1) {
@@ -176,8 +187,8 @@ export function undo(): void {
   depth--;
   const p = stackFrom[depth]!;
   const t = stackTo[depth]!;
-  me[t]!--;
-  me[p]!++;
+  if (--me[t]! === 0 && t !== OFF) occupied ^= 1 << t;
+  if (me[p]!++ === 0) occupied |= 1 << p;
   hash = (hash - W_ME[t]! + W_ME[p]!) | 0;
   if (p > 6 && t <= 6) outside++;
   if (headRule && p === HEAD) headLeft--;
@@ -199,20 +210,20 @@ let sawSixBlock = false;
 /** Distinct final positions found so far, in discovery order. */
 export let leafCount = 0;
 let leafCap = 0;
-let leafBoards = new Int8Array(0); // 52 per leaf: mover then opponent
+let leafBoards = new Int32Array(0); // 2 × WORDS per leaf: mover then opponent
 let leafSteps = new Int8Array(0); // 12 per leaf: from, to, hit for up to 4 steps
 let leafLen = new Int8Array(0);
 let leafHash = new Int32Array(0);
 let bestScore = -1;
 
 // Open-addressed table: leaf hash → leaf index + 1, valid when its stamp is the current generation.
-let tableBits = 0;
+let tableMask = 0;
 let tableIdx = new Int32Array(0);
 let tableStamp = new Int32Array(0);
 let generation = 0;
 
 function grow(cap: number): void {
-  const boards = new Int8Array(cap * 52);
+  const boards = new Int32Array(cap * 2 * WORDS);
   boards.set(leafBoards);
   leafBoards = boards;
   const steps = new Int8Array(cap * 12);
@@ -225,15 +236,15 @@ function grow(cap: number): void {
   hs.set(leafHash);
   leafHash = hs;
   leafCap = cap;
-  // Keep the table at most half full; rebuild it from the stored leaves.
-  tableBits = Math.max(tableBits, Math.ceil(Math.log2(cap * 2)));
-  tableIdx = new Int32Array(1 << tableBits);
-  tableStamp = new Int32Array(1 << tableBits);
+  // Keep the table at most a quarter full; rebuild it from the stored leaves.
+  const size = cap * 4;
+  tableMask = size - 1;
+  tableIdx = new Int32Array(size);
+  tableStamp = new Int32Array(size);
   generation++;
-  const mask = (1 << tableBits) - 1;
   for (let i = 0; i < leafCount; i++) {
-    let slot = leafHash[i]! & mask;
-    while (tableStamp[slot] === generation) slot = (slot + 1) & mask;
+    let slot = leafHash[i]! & tableMask;
+    while (tableStamp[slot] === generation) slot = (slot + 1) & tableMask;
     tableStamp[slot] = generation;
     tableIdx[slot] = i + 1;
   }
@@ -241,9 +252,9 @@ function grow(cap: number): void {
 grow(1024);
 
 function sameBoard(i: number): boolean {
-  const base = i * 52;
-  for (let k = 0; k < 26; k++) if (leafBoards[base + k] !== me[k]) return false;
-  if (hits) for (let k = 0; k < 26; k++) if (leafBoards[base + 26 + k] !== opp[k]) return false;
+  const base = i * 2 * WORDS;
+  for (let k = 0; k < WORDS; k++) if (leafBoards[base + k] !== meWords[k]) return false;
+  if (hits) for (let k = 0; k < WORDS; k++) if (leafBoards[base + WORDS + k] !== oppWords[k]) return false;
   return true;
 }
 
@@ -257,12 +268,11 @@ function leaf(): void {
     leafCount = 0;
     generation++;
   }
-  const mask = (1 << tableBits) - 1;
-  let slot = hash & mask;
+  let slot = hash & tableMask;
   while (tableStamp[slot] === generation) {
     const i = tableIdx[slot]! - 1;
     if (leafHash[i] === hash && sameBoard(i)) return;
-    slot = (slot + 1) & mask;
+    slot = (slot + 1) & tableMask;
   }
   if (leafCount === leafCap) {
     grow(leafCap * 2);
@@ -273,8 +283,9 @@ function leaf(): void {
   tableStamp[slot] = generation;
   tableIdx[slot] = i + 1;
   leafHash[i] = hash;
-  leafBoards.set(me, i * 52);
-  leafBoards.set(opp, i * 52 + 26);
+  const base = i * 2 * WORDS;
+  for (let k = 0; k < WORDS; k++) leafBoards[base + k] = meWords[k]!;
+  for (let k = 0; k < WORDS; k++) leafBoards[base + WORDS + k] = oppWords[k]!;
   leafLen[i] = depth;
   const s = i * 12;
   for (let k = 0; k < depth; k++) {
@@ -291,10 +302,11 @@ function search(maxFrom: number): void {
   }
   const d = dice[depth]!;
   let moved = false;
-  const top = me[BAR]! > 0 ? BAR : maxFrom;
-  const bottom = me[BAR]! > 0 ? BAR : 1;
-  for (let p = top; p >= bottom; p--) {
-    if (me[p] === 0) continue;
+  // A checker on the bar must enter first; otherwise try every occupied point, highest first.
+  let points = me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1);
+  while (points !== 0) {
+    const p = 31 - Math.clz32(points);
+    points ^= 1 << p;
     const r = step(p, d);
     if (r === STEP_OK) {
       moved = true;
@@ -307,7 +319,7 @@ function search(maxFrom: number): void {
 
 /**
  * Generates every distinct legal final position of the loaded position (call `load` first). Results are
- * read with `leafCount`, `leafBoard`, `leafStepCount` and `leafStep`.
+ * read with `leafCount`, `leafStepCount`, `leafFrom`, `leafTo` and `leafHit`.
  */
 export function generate(d1: number, d2: number): void {
   leafCount = 0;
@@ -353,7 +365,6 @@ export function maxPips(): number {
 export function leafStepCount(i: number): number {
   return leafLen[i]!;
 }
-
 export function leafFrom(i: number, k: number): number {
   return leafSteps[i * 12 + k * 3]!;
 }
@@ -364,27 +375,13 @@ export function leafHit(i: number, k: number): boolean {
   return leafSteps[i * 12 + k * 3 + 2] === 1;
 }
 
-/** Leaf i's final board, both sides in own numbering, as plain arrays. */
-export function leafBoard(i: number, moverIsWhite: boolean): Board {
-  const base = i * 52;
-  const mine = Array.from(leafBoards.subarray(base, base + 26));
-  const theirs = Array.from(leafBoards.subarray(base + 26, base + 52));
-  return moverIsWhite ? { white: mine, black: theirs } : { white: theirs, black: mine };
-}
-
-/** The loaded board's hash now (after any steps applied with `step`). */
-export function currentHash(): number {
-  return hash;
-}
-
 /** Index of the leaf whose final board equals the current board, or -1. */
 export function findLeaf(): number {
-  const mask = (1 << tableBits) - 1;
-  let slot = hash & mask;
+  let slot = hash & tableMask;
   while (tableStamp[slot] === generation) {
     const i = tableIdx[slot]! - 1;
     if (leafHash[i] === hash && sameBoard(i)) return i;
-    slot = (slot + 1) & mask;
+    slot = (slot + 1) & tableMask;
   }
   return -1;
 }

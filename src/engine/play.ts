@@ -3,6 +3,7 @@
  * matching legal play or say with a stable code WHY it is illegal.
  */
 import { fail, ok } from "./errors";
+import { boardAfter } from "./legal";
 import * as gen from "./movegen";
 import { formatPlay, parsePlay } from "./notation";
 import { cloneBoard, validateDice } from "./position";
@@ -206,8 +207,7 @@ export function applyPlay(
     walk.run(0);
     if (walk.found) {
       const found = walk.found;
-      const board = gen.leafBoard(found.leaf, position.turn === "white");
-      return ok({ steps: found.steps, board, notation: formatPlay(found.steps) });
+      return ok({ steps: found.steps, board: boardAfter(position, found.steps), notation: formatPlay(found.steps) });
     }
     first ??= walk;
   }

@@ -1,0 +1,96 @@
+/**
+ * Engine benchmark: full `legalPlays` calls over a fixed, seeded suite of reachable positions per variant
+ * (self-play from the opening through the middle game to the bear-off). Prints figures; never fails.
+ *
+ *   npm run bench:engine            # 10,000 positions per variant
+ *   npm run bench:engine -- 50000   # a bigger suite
+ */
+import { legalPlays } from "../src/engine/legal";
+import { initialPosition, isHandOver, opponent } from "../src/engine/position";
+import type { Dice, PlayContext, Position, Side, Variant } from "../src/engine/types";
+
+const SUITE_SIZE = Number(process.argv[2] ?? 10_000);
+const ROUNDS = 5;
+
+/** mulberry32: a tiny seeded PRNG, so every run measures the same suite. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Case {
+  position: Position;
+  dice: Dice;
+  ctx: PlayContext;
+}
+
+function buildSuite(variant: Variant, size: number, seed: number): Case[] {
+  const rand = mulberry32(seed);
+  const die = (): number => 1 + Math.floor(rand() * 6);
+  const suite: Case[] = [];
+  let position = initialPosition(variant, "white");
+  let firstTurn: Record<Side, boolean> = { white: true, black: true };
+  while (suite.length < size) {
+    const dice: Dice = [die(), die()];
+    const ctx = { firstTurn: firstTurn[position.turn] };
+    suite.push({ position, dice, ctx });
+    const plays = legalPlays(position, dice, ctx);
+    const board = plays.length === 0 ? position.board : plays[Math.floor(rand() * plays.length)]!.board;
+    firstTurn = { ...firstTurn, [position.turn]: false };
+    position = { variant, board, turn: opponent(position.turn) };
+    if (isHandOver(board)) {
+      position = initialPosition(variant, rand() < 0.5 ? "white" : "black");
+      firstTurn = { white: true, black: true };
+    }
+    if (suite.length % 2000 === 0) process.stdout.write(`\r  building ${variant} suite: ${suite.length}/${size}`);
+  }
+  process.stdout.write("\n");
+  return suite;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(1)} MB`;
+}
+
+function run(variant: Variant, seed: number): void {
+  const suite = buildSuite(variant, SUITE_SIZE, seed);
+  let total = 0;
+  let max = 0;
+  let burned = 0;
+  let hands = 0;
+  for (const c of suite) {
+    const n = legalPlays(c.position, c.dice, c.ctx).length;
+    total += n;
+    max = Math.max(max, n);
+    if (n === 0) burned++;
+  }
+  for (const c of suite) if (c.ctx.firstTurn && c.position.turn === "white") hands++;
+  let best = Infinity;
+  for (let round = 1; round <= ROUNDS; round++) {
+    const start = process.hrtime.bigint();
+    for (const c of suite) legalPlays(c.position, c.dice, c.ctx);
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    best = Math.min(best, seconds);
+    process.stdout.write(`\r  ${variant}: round ${round}/${ROUNDS}: ${Math.round(suite.length / seconds).toLocaleString("en")} positions/s   `);
+  }
+  process.stdout.write("\n");
+  const mem = process.memoryUsage();
+  console.log(
+    [
+      `${variant} nardi`,
+      `  positions:            ${suite.length.toLocaleString("en")} (seed ${seed}, ~${hands} hands started by White, ${burned} burned rolls)`,
+      `  legalPlays calls/s:   ${Math.round(suite.length / best).toLocaleString("en")} (best of ${ROUNDS} rounds after a warm-up pass)`,
+      `  plays per position:   mean ${(total / suite.length).toFixed(1)}, max ${max}`,
+      `  memory:               rss ${mb(mem.rss)}, heap used ${mb(mem.heapUsed)}`,
+    ].join("\n"),
+  );
+}
+
+console.log(`engine benchmark: ${SUITE_SIZE.toLocaleString("en")} positions per variant, node ${process.version}`);
+run("long", 20261130);
+run("short", 20261130);
