@@ -1,0 +1,75 @@
+/**
+ * Computer opponents built on the engine. The match Durable Object calls `botCommand` for a bot seat;
+ * `chooseBotPlay` is the move choice alone. Levels: `random` (a uniformly random legal play, takes every
+ * double, never doubles) and `expert` (a hand-written evaluation per variant, see evaluate.ts).
+ * Randomness comes only from the injected `rng` (values in [0, 1)), so seeded games replay exactly.
+ */
+import {
+  legalPlaysFor,
+  type Dice,
+  type MatchCommand,
+  type MatchState,
+  type Play,
+  type PlayContext,
+  type Position,
+  type Side,
+} from "../engine";
+import { expertDoubles, expertTakes } from "./cube";
+import { expertPlay } from "./evaluate";
+import { randomPlay } from "./random";
+
+export type BotLevel = "random" | "expert";
+export const BOT_LEVELS: readonly BotLevel[] = ["random", "expert"];
+
+interface BotStrategy {
+  choosePlay(position: Position, dice: Dice, ctx: PlayContext, plays: Play[], rng: () => number): Play;
+  doubles(state: MatchState, side: Side): boolean;
+  takes(state: MatchState, side: Side): boolean;
+}
+
+const STRATEGIES: Record<BotLevel, BotStrategy> = {
+  random: {
+    choosePlay: (_position, _dice, _ctx, plays, rng) => randomPlay(plays, rng),
+    doubles: () => false,
+    takes: () => true,
+  },
+  expert: {
+    choosePlay: (position, _dice, _ctx, plays) => expertPlay(position, plays),
+    doubles: expertDoubles,
+    takes: expertTakes,
+  },
+};
+
+/** The play the bot picks from the legal plays (plays non-empty). */
+export function chooseBotPlay(level: BotLevel, position: Position, dice: Dice, ctx: PlayContext, plays: Play[], rng: () => number): Play {
+  return STRATEGIES[level].choosePlay(position, dice, ctx, plays, rng);
+}
+
+/** The command this bot gives in `state` as `side`, or null when it has nothing to do (not its turn to act / match over). */
+export function botCommand(state: MatchState, side: Side, level: BotLevel, rng: () => number): MatchCommand | null {
+  const strategy = STRATEGIES[level];
+  switch (state.phase) {
+    case "over":
+      return null;
+    case "awaiting-roll":
+      if (state.position.turn !== side) return null;
+      return strategy.doubles(state, side) ? { type: "double", side } : { type: "roll", side };
+    case "moving": {
+      if (state.position.turn !== side || !state.dice) return null;
+      const plays = legalPlaysFor(state);
+      // The reducer burns a roll with no legal play itself, so an empty list means nothing to do.
+      if (plays.length === 0) return null;
+      const play = chooseBotPlay(level, state.position, state.dice, { firstTurn: state.firstTurn[side] }, plays, rng);
+      return { type: "play", side, play: play.steps.map((s) => ({ from: s.from, to: s.to })) };
+    }
+    case "cube-offered":
+      if (state.cubeOffer?.to !== side) return null;
+      return strategy.takes(state, side) ? { type: "take", side } : { type: "drop", side };
+  }
+}
+
+export { expertPlay, evaluateBoard, winChanceOnRoll } from "./evaluate";
+export { randomPlay } from "./random";
+export { racePlay } from "./race";
+export { seededRng } from "./rng";
+export { playHand, type Chooser, type HandRecord } from "./selfplay";

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import {
+  PRESETS,
+  applyCommand,
+  legalPlays,
+  newMatch,
+  seededDice,
+  type Board,
+  type Checkers,
+  type Dice,
+  type MatchCommand,
+  type MatchState,
+  type PresetName,
+  type Side,
+  type Variant,
+} from "../../src/engine";
+import { BOT_LEVELS, botCommand, chooseBotPlay, playHand, seededRng, type BotLevel, type Chooser } from "../../src/bot";
+
+/** A side's checkers from { point: count } (0 = off, 25 = bar), own numbering. */
+function checkers(points: Record<number, number>): Checkers {
+  const c = new Array<number>(26).fill(0);
+  for (const [p, n] of Object.entries(points)) c[Number(p)] = n;
+  return c;
+}
+
+function expertChoice(variant: Variant, board: Board, dice: Dice, firstTurn = false) {
+  const position = { variant, board, turn: "white" as const };
+  const plays = legalPlays(position, dice, { firstTurn });
+  expect(plays.length).toBeGreaterThan(1);
+  return chooseBotPlay("expert", position, dice, { firstTurn }, plays, seededRng(1));
+}
+
+function match(preset: PresetName, length: number, seed: number): MatchState {
+  const started = newMatch({ ruleset: PRESETS[preset], length }, seededDice(seed));
+  if (!started.ok) throw new Error(started.error.message);
+  return started.value.state;
+}
+
+/** The side that must act now, or null when the match is over. */
+function actor(state: MatchState): Side | null {
+  if (state.phase === "over") return null;
+  if (state.phase === "cube-offered") return state.cubeOffer?.to ?? null;
+  return state.position.turn;
+}
+
+const EXPECTED_KINDS: Record<MatchState["phase"], Array<MatchCommand["type"]>> = {
+  "awaiting-roll": ["roll", "double"],
+  moving: ["play"],
+  "cube-offered": ["take", "drop"],
+  over: [],
+};
+
+describe("botCommand drives whole matches with commands the reducer accepts", () => {
+  const cases: Array<[PresetName, number, BotLevel, BotLevel]> = [
+    ["backgammon", 5, "expert", "expert"],
+    ["backgammon", 3, "expert", "random"],
+    ["federation-long", 3, "expert", "expert"],
+    ["armenian-long", 1, "random", "expert"],
+    ["georgian-short", 1, "random", "random"],
+  ];
+  for (const [preset, length, whiteLevel, blackLevel] of cases) {
+    it(`${preset} to ${length}: ${whiteLevel} (white) vs ${blackLevel} (black)`, () => {
+      const dice = seededDice(7);
+      const levels: Record<Side, BotLevel> = { white: whiteLevel, black: blackLevel };
+      const rngs: Record<Side, () => number> = { white: seededRng(11), black: seededRng(12) };
+      let state = match(preset, length, 3);
+      const seen = new Set<string>();
+      for (let i = 0; state.phase !== "over"; i++) {
+        expect(i).toBeLessThan(20_000);
+        const side = actor(state);
+        if (!side) break;
+        const other: Side = side === "white" ? "black" : "white";
+        // Only the side that must act gets a command; the other is told there is nothing to do.
+        expect(botCommand(state, other, levels[other], rngs[other])).toBeNull();
+        const command = botCommand(state, side, levels[side], rngs[side]);
+        expect(command).not.toBeNull();
+        if (!command) break;
+        expect("side" in command ? command.side : null).toBe(side);
+        expect(EXPECTED_KINDS[state.phase]).toContain(command.type);
+        if (levels[side] === "random") expect(command.type).not.toBe("double");
+        seen.add(command.type);
+        const next = applyCommand(state, command, dice);
+        if (!next.ok) throw new Error(`${command.type} rejected: ${next.error.code} ${next.error.message}`);
+        state = next.value.state;
+      }
+      expect(state.phase).toBe("over");
+      expect(state.winner).not.toBeNull();
+      expect(botCommand(state, "white", "expert", rngs.white)).toBeNull();
+      expect(botCommand(state, "black", "random", rngs.black)).toBeNull();
+      expect(seen.has("play")).toBe(true);
+    });
+  }
+});
+
+describe("cube decisions", () => {
+  const raceBoard = (white: Record<number, number>, black: Record<number, number>): Board => ({
+    white: checkers(white),
+    black: checkers(black),
+  });
+
+  function offered(board: Board): MatchState {
+    const state = match("backgammon", 5, 1);
+    return {
+      ...state,
+      phase: "cube-offered",
+      dice: null,
+      cubeOffer: { from: "white", to: "black" },
+      position: { variant: "short", board, turn: "white" },
+    };
+  }
+
+  it("the expert drops a hopeless position and takes an even one; random always takes", () => {
+    const hopeless = offered(raceBoard({ 0: 13, 1: 2 }, { 24: 5, 23: 5, 22: 5 }));
+    expect(botCommand(hopeless, "black", "expert", seededRng(1))?.type).toBe("drop");
+    expect(botCommand(hopeless, "black", "random", seededRng(1))?.type).toBe("take");
+    expect(botCommand(hopeless, "white", "expert", seededRng(1))).toBeNull();
+
+    const even = offered(match("backgammon", 5, 1).position.board);
+    expect(botCommand(even, "black", "expert", seededRng(1))?.type).toBe("take");
+  });
+
+  it("the expert doubles when clearly ahead in a race, never when the cube is unavailable", () => {
+    const base = match("backgammon", 5, 1);
+    // White 30 pips to go, black 60 with some off: a clear race lead, no mars to play for.
+    const ahead = raceBoard({ 6: 2, 5: 2, 4: 2, 3: 2, 2: 1, 0: 6 }, { 6: 5, 5: 4, 4: 1, 0: 5 });
+    const awaiting: MatchState = { ...base, phase: "awaiting-roll", dice: null, position: { variant: "short", board: ahead, turn: "white" } };
+    expect(botCommand(awaiting, "white", "expert", seededRng(1))?.type).toBe("double");
+    expect(botCommand(awaiting, "white", "random", seededRng(1))?.type).toBe("roll");
+    expect(botCommand(awaiting, "black", "expert", seededRng(1))).toBeNull();
+
+    const oneOff: MatchState = { ...awaiting, config: { ...awaiting.config, length: 1 } };
+    expect(botCommand(oneOff, "white", "expert", seededRng(1))?.type).toBe("roll");
+    const atStart: MatchState = { ...awaiting, position: { ...base.position, turn: "white" } };
+    expect(botCommand(atStart, "white", "expert", seededRng(1))?.type).toBe("roll");
+  });
+});
+
+describe("the expert plays the obvious move", () => {
+  it("short nardi: with 3-1 it hits on its 5 point and makes it (8/5* 6/5)", () => {
+    const board = { white: checkers({ 24: 2, 13: 5, 8: 3, 6: 5 }), black: checkers({ 24: 1, 20: 1, 13: 5, 8: 3, 6: 5 }) };
+    const play = expertChoice("short", board, [3, 1]);
+    expect(play.board.black[25]).toBe(1);
+    expect(play.board.white[5]).toBe(2);
+  });
+
+  it("short nardi: it hits a blot that has nearly come home (24/22*)", () => {
+    const board = { white: checkers({ 24: 2, 13: 4, 8: 3, 6: 6 }), black: checkers({ 3: 1, 6: 5, 8: 3, 13: 3, 5: 3 }) };
+    const play = expertChoice("short", board, [2, 5]);
+    expect(play.steps.some((s) => s.hit)).toBe(true);
+    expect(play.board.black[25]).toBe(1);
+  });
+
+  it("short nardi: all home, no contact, 6-5 bears off two checkers", () => {
+    const board = { white: checkers({ 6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2 }), black: checkers({ 1: 3, 2: 3, 3: 3, 4: 3, 5: 3 }) };
+    expect(expertChoice("short", board, [6, 5]).board.white[0]).toBe(2);
+  });
+
+  it("long nardi: all home, 5-3 bears off two checkers", () => {
+    const board = { white: checkers({ 6: 5, 5: 5, 3: 5 }), black: checkers({ 1: 5, 2: 5, 3: 5 }) };
+    expect(expertChoice("long", board, [5, 3]).board.white[0]).toBe(2);
+  });
+
+  it("long nardi: on its second turn it takes another checker off the head", () => {
+    const board = { white: checkers({ 24: 14, 17: 1 }), black: checkers({ 24: 14, 19: 1 }) };
+    const play = expertChoice("long", board, [6, 3]);
+    expect(play.board.white[24]).toBe(13);
+  });
+});
+
+describe("strength and determinism", () => {
+  for (const preset of ["georgian-short", "federation-long"] as const) {
+    it(`${preset}: the expert beats random in at least 45 of 50 seeded hands`, () => {
+      let expertWins = 0;
+      for (let game = 0; game < 50; game++) {
+        const rng = seededRng(1000 + game);
+        const expertSide: Side = game % 2 === 0 ? "white" : "black";
+        const expert: Chooser = (position, plays, dice, ctx) => chooseBotPlay("expert", position, dice, ctx, plays, rng);
+        const random: Chooser = (position, plays, dice, ctx) => chooseBotPlay("random", position, dice, ctx, plays, rng);
+        const choosers = expertSide === "white" ? { white: expert, black: random } : { white: random, black: expert };
+        const hand = playHand(PRESETS[preset], choosers, game % 4 < 2 ? "white" : "black", seededDice(500 + game));
+        if (hand.winner === expertSide) expertWins++;
+      }
+      expect(expertWins).toBeGreaterThanOrEqual(45);
+    });
+  }
+
+  it("the same seeds replay the same hand; another rng seed changes the random bot's moves", () => {
+    const run = (rngSeed: number) => {
+      const rng = seededRng(rngSeed);
+      return playHand(
+        PRESETS["federation-long"],
+        {
+          white: (position, plays, dice, ctx) => chooseBotPlay("expert", position, dice, ctx, plays, rng),
+          black: (position, plays, dice, ctx) => chooseBotPlay("random", position, dice, ctx, plays, rng),
+        },
+        "white",
+        seededDice(42),
+      ).moves;
+    };
+    expect(run(5)).toEqual(run(5));
+    expect(run(6)).not.toEqual(run(5));
+  });
+
+  it("BOT_LEVELS lists every level", () => {
+    expect([...BOT_LEVELS].sort()).toEqual(["expert", "random"]);
+  });
+});
