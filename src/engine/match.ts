@@ -1,1 +1,313 @@
-export {};
+/**
+ * The match (RULES.md §2, §5) as a pure reducer: `(state, command, dice) → new state + events`, or a RuleError
+ * with a stable code. The input state is never mutated; dice come from the injected DiceSource, and the only
+ * randomness is what that source returns, so the same commands and dice always give the same events.
+ */
+import { legalPlays } from "./legal";
+import { applyPlay } from "./play";
+import { cloneBoard, initialPosition, isHandOver, opponent } from "./position";
+import { handResult, handResultOf } from "./result";
+import { validateRuleset } from "./rulesets";
+import type {
+  DiceSource,
+  EndReason,
+  HandResult,
+  MatchCommand,
+  MatchConfig,
+  MatchEvent,
+  MatchState,
+  MatchStep,
+  Play,
+  Result,
+  RuleError,
+  RuleErrorCode,
+  Side,
+} from "./types";
+
+export const MIN_MATCH_LENGTH = 1;
+export const MAX_MATCH_LENGTH = 25;
+export const MAX_CUBE = 64;
+/** Ties in the opening roll are rerolled; a fair source never ties this often, so hitting this is a broken source. */
+const MAX_OPENING_ATTEMPTS = 1000;
+
+function fail(code: RuleErrorCode, message: string): { ok: false; error: RuleError } {
+  return { ok: false, error: { code, message } };
+}
+
+function rollDie(dice: DiceSource): number {
+  const d = dice.die();
+  if (!Number.isInteger(d) || d < 1 || d > 6) throw new Error(`dice source returned ${String(d)}, not 1..6`);
+  return d;
+}
+
+/** A deep copy, so the reducer can build the next state step by step without touching its input. */
+function cloneState(state: MatchState): MatchState {
+  return {
+    config: { ruleset: { ...state.config.ruleset }, length: state.config.length },
+    score: { ...state.score },
+    hand: state.hand,
+    crawford: state.crawford,
+    crawfordDone: state.crawfordDone,
+    cube: { ...state.cube },
+    cubeOffer: state.cubeOffer ? { ...state.cubeOffer } : null,
+    position: { variant: state.position.variant, turn: state.position.turn, board: cloneBoard(state.position.board) },
+    phase: state.phase,
+    dice: state.dice ? [state.dice[0], state.dice[1]] : null,
+    firstTurn: { ...state.firstTurn },
+    winner: state.winner,
+    endReason: state.endReason,
+  };
+}
+
+/** The cube is in play in this hand: the ruleset has it, the match is longer than 1 point, and this is not the Crawford hand. */
+export function cubeInPlay(state: MatchState): boolean {
+  return state.config.ruleset.cube && state.config.length > 1 && !state.crawford;
+}
+
+/** Points `side` still needs to win the match (0 once reached). */
+export function pointsNeeded(state: MatchState, side: Side): number {
+  return Math.max(0, state.config.length - state.score[side]);
+}
+
+/** The plays the side on turn may choose from, in phase `moving`; [] in every other phase. */
+export function legalPlaysFor(state: MatchState): Play[] {
+  if (state.phase !== "moving" || !state.dice) return [];
+  const side = state.position.turn;
+  return legalPlays(state.position, state.dice, { firstTurn: state.firstTurn[side] });
+}
+
+/** Why `side` may not offer a double now, or null when it may. */
+function doubleRefusal(state: MatchState, side: Side): RuleError | null {
+  if (state.phase === "over") return { code: "MATCH_OVER", message: "the match has ended" };
+  if (state.phase === "cube-offered") return { code: "CUBE_PENDING", message: "a double is waiting for an answer" };
+  if (side !== state.position.turn) return { code: "NOT_YOUR_TURN", message: `it is ${state.position.turn}'s turn` };
+  if (state.phase !== "awaiting-roll") return { code: "ALREADY_ROLLED", message: "a double is offered before rolling" };
+  if (!cubeInPlay(state)) {
+    const why = !state.config.ruleset.cube
+      ? "this ruleset has no cube"
+      : state.config.length === 1
+        ? "there is no cube in a 1-point match"
+        : "this is the Crawford hand";
+    return { code: "CUBE_UNAVAILABLE", message: why };
+  }
+  if (state.cube.owner !== null && state.cube.owner !== side) {
+    return { code: "NOT_CUBE_OWNER", message: `the cube is on ${state.cube.owner}'s side` };
+  }
+  if (state.cube.value >= MAX_CUBE) return { code: "CUBE_AT_MAX", message: `the cube is at ${MAX_CUBE}` };
+  return null;
+}
+
+export function canDouble(state: MatchState, side: Side): boolean {
+  return doubleRefusal(state, side) === null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps of the flow. Each works on a draft (a clone the reducer owns) and appends events.
+// ---------------------------------------------------------------------------------------------
+
+/** The mover has dice: either they have something to play (phase `moving`) or the roll is burned and the turn passes. */
+function giveDice(draft: MatchState, side: Side, dice: [number, number], events: MatchEvent[]): void {
+  events.push({ type: "rolled", side, dice: [dice[0], dice[1]] });
+  draft.dice = dice;
+  draft.phase = "moving";
+  if (legalPlaysFor(draft).length === 0) {
+    events.push({ type: "burned", side, dice: [dice[0], dice[1]] });
+    passTurn(draft, side);
+  }
+}
+
+function passTurn(draft: MatchState, mover: Side): void {
+  draft.firstTurn[mover] = false;
+  draft.position.turn = opponent(mover);
+  draft.phase = "awaiting-roll";
+  draft.dice = null;
+}
+
+function startHand(draft: MatchState, dice: DiceSource, events: MatchEvent[]): void {
+  draft.hand += 1;
+  draft.cube = { value: 1, owner: null };
+  draft.cubeOffer = null;
+  draft.firstTurn = { white: true, black: true };
+  draft.dice = null;
+  events.push({ type: "hand-started", hand: draft.hand, crawford: draft.crawford, score: { ...draft.score } });
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > MAX_OPENING_ATTEMPTS) throw new Error("the dice source tied the opening roll 1000 times");
+    const white = rollDie(dice);
+    const black = rollDie(dice);
+    const starter: Side | null = white > black ? "white" : black > white ? "black" : null;
+    events.push({ type: "opening-roll", white, black, starter });
+    if (starter === null) continue;
+    draft.position = initialPosition(draft.config.ruleset.variant, starter);
+    if (draft.config.ruleset.opening === "play-opening-dice") {
+      giveDice(draft, starter, [Math.max(white, black), Math.min(white, black)], events);
+    } else {
+      draft.phase = "awaiting-roll";
+    }
+    return;
+  }
+}
+
+function endMatch(draft: MatchState, winner: Side | null, reason: EndReason, events: MatchEvent[]): void {
+  draft.phase = "over";
+  draft.winner = winner;
+  draft.endReason = reason;
+  draft.dice = null;
+  draft.cubeOffer = null;
+  events.push({ type: "match-ended", winner, reason, score: { ...draft.score } });
+}
+
+/** Scores a finished hand; the match ends at N or more, else the next hand starts (Crawford decided here). */
+function endHand(draft: MatchState, winner: Side, result: HandResult, dice: DiceSource, events: MatchEvent[]): void {
+  const value = result.points * draft.cube.value;
+  draft.score[winner] += value;
+  draft.dice = null;
+  draft.cubeOffer = null;
+  events.push({
+    type: "hand-ended",
+    hand: draft.hand,
+    winner,
+    result: { ...result },
+    cube: draft.cube.value,
+    value,
+    score: { ...draft.score },
+  });
+  if (draft.score[winner] >= draft.config.length) {
+    endMatch(draft, winner, "score", events);
+    return;
+  }
+  // The Crawford hand is the first hand after a side reaches N − 1; it only means something where there is a cube.
+  const cubeMatch = draft.config.ruleset.cube && draft.config.length > 1;
+  const reachedMatchPoint = draft.score[winner] === draft.config.length - 1;
+  draft.crawford = cubeMatch && !draft.crawfordDone && reachedMatchPoint;
+  if (draft.crawford) draft.crawfordDone = true;
+  startHand(draft, dice, events);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reducer
+// ---------------------------------------------------------------------------------------------
+
+function badConfig(message: string): Result<never> {
+  return fail("BAD_CONFIG", message);
+}
+
+/** A new match: validates the config and starts hand 1, opening roll included. */
+export function newMatch(config: MatchConfig, dice: DiceSource): Result<MatchStep> {
+  if (typeof config !== "object" || config === null) return badConfig("a match config must be an object");
+  const { length } = config;
+  if (typeof length !== "number" || !Number.isInteger(length) || length < MIN_MATCH_LENGTH || length > MAX_MATCH_LENGTH) {
+    return badConfig(`match length must be an integer ${MIN_MATCH_LENGTH}..${MAX_MATCH_LENGTH}, got ${String(length)}`);
+  }
+  const ruleset = validateRuleset(config.ruleset);
+  if (!ruleset.ok) return ruleset;
+  const draft: MatchState = {
+    config: { ruleset: ruleset.value, length },
+    score: { white: 0, black: 0 },
+    hand: 0,
+    crawford: false,
+    crawfordDone: false,
+    cube: { value: 1, owner: null },
+    cubeOffer: null,
+    position: initialPosition(ruleset.value.variant, "white"),
+    phase: "awaiting-roll",
+    dice: null,
+    firstTurn: { white: true, black: true },
+    winner: null,
+    endReason: null,
+  };
+  const events: MatchEvent[] = [];
+  startHand(draft, dice, events);
+  return { ok: true, value: { state: draft, events } };
+}
+
+function isSide(value: unknown): value is Side {
+  return value === "white" || value === "black";
+}
+
+/** Applies one command. Pure: `state` is left as it was, whatever the outcome. */
+export function applyCommand(state: MatchState, command: MatchCommand, dice: DiceSource): Result<MatchStep> {
+  if (typeof command !== "object" || command === null || typeof command.type !== "string") {
+    return fail("BAD_COMMAND", "a command is an object with a type");
+  }
+  const known = ["roll", "play", "double", "take", "drop", "resign", "forfeit", "abandon"];
+  if (!known.includes(command.type)) return fail("BAD_COMMAND", `unknown command ${JSON.stringify(command.type)}`);
+  if (command.type !== "abandon" && !isSide(command.side)) {
+    return fail("BAD_COMMAND", `command ${command.type} needs side "white" or "black"`);
+  }
+  if (state.phase === "over") return fail("MATCH_OVER", "the match has ended");
+
+  const draft = cloneState(state);
+  const events: MatchEvent[] = [];
+  const done = (): Result<MatchStep> => ({ ok: true, value: { state: draft, events } });
+
+  switch (command.type) {
+    case "roll": {
+      const side = command.side;
+      if (draft.phase === "cube-offered") return fail("CUBE_PENDING", "a double is waiting for an answer");
+      if (side !== draft.position.turn) return fail("NOT_YOUR_TURN", `it is ${draft.position.turn}'s turn`);
+      if (draft.phase === "moving") return fail("ALREADY_ROLLED", "the dice are already rolled; play them");
+      giveDice(draft, side, [rollDie(dice), rollDie(dice)], events);
+      return done();
+    }
+    case "play": {
+      const side = command.side;
+      if (draft.phase === "cube-offered") return fail("CUBE_PENDING", "a double is waiting for an answer");
+      if (side !== draft.position.turn) return fail("NOT_YOUR_TURN", `it is ${draft.position.turn}'s turn`);
+      if (draft.phase !== "moving" || !draft.dice) return fail("MUST_ROLL", "roll the dice first");
+      const played = applyPlay(draft.position, draft.dice, { firstTurn: draft.firstTurn[side] }, command.play);
+      if (!played.ok) return played;
+      const play = played.value;
+      events.push({ type: "played", side, notation: play.notation, steps: play.steps.map((s) => ({ ...s })) });
+      draft.position.board = cloneBoard(play.board);
+      const winner = isHandOver(draft.position.board);
+      if (winner) {
+        endHand(draft, winner, handResult(draft.position.board, winner, draft.config.ruleset), dice, events);
+      } else {
+        passTurn(draft, side);
+      }
+      return done();
+    }
+    case "double": {
+      const side = command.side;
+      const refusal = doubleRefusal(draft, side);
+      if (refusal) return { ok: false, error: refusal };
+      draft.phase = "cube-offered";
+      draft.cubeOffer = { from: side, to: opponent(side) };
+      events.push({ type: "doubled", side, value: draft.cube.value * 2 });
+      return done();
+    }
+    case "take":
+    case "drop": {
+      const side = command.side;
+      const offer = draft.cubeOffer;
+      if (draft.phase !== "cube-offered" || !offer) return fail("NO_DOUBLE_OFFERED", "no double is offered");
+      if (side !== offer.to) return fail("NOT_YOUR_TURN", `${offer.to} must answer the double`);
+      if (command.type === "take") {
+        draft.cube = { value: draft.cube.value * 2, owner: side };
+        draft.cubeOffer = null;
+        draft.phase = "awaiting-roll";
+        events.push({ type: "taken", side, value: draft.cube.value });
+      } else {
+        events.push({ type: "dropped", side });
+        // A dropped double loses the hand at the cube value before the offer, as oin (RULES.md §5.4).
+        endHand(draft, offer.from, handResultOf("oin"), dice, events);
+      }
+      return done();
+    }
+    case "resign":
+    case "forfeit": {
+      const side = command.side;
+      events.push(command.type === "resign" ? { type: "resigned", side } : { type: "forfeited", side });
+      // Resigning or leaving ends the whole match: the opponent gets what it still needs, at least 1 (RULES.md §5.5).
+      const winner = opponent(side);
+      draft.score[winner] += Math.max(1, draft.config.length - draft.score[winner]);
+      endMatch(draft, winner, command.type === "resign" ? "resign" : "forfeit", events);
+      return done();
+    }
+    case "abandon":
+      endMatch(draft, null, "abandoned", events);
+      return done();
+  }
+  return fail("BAD_COMMAND", "unknown command");
+}
+
