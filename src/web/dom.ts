@@ -1,0 +1,81 @@
+/** Tiny DOM helpers: the page is plain TypeScript and DOM, no framework. */
+
+type Attrs = Record<string, string | number | boolean | null | undefined>;
+type Child = Node | string | null | undefined | false;
+
+function setAttrs(el: Element, attrs: Attrs): void {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    el.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+function append(el: Element, children: Child[]): void {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+}
+
+/** An HTML element. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element. */
+export function s<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+/** A button with a test id; `onClick` runs on click. */
+export function button(label: string, testid: string, onClick: () => void, cls = ""): HTMLButtonElement {
+  const b = h("button", { type: "button", "data-testid": testid, class: cls || null }, label);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+export function clear(el: Element): void {
+  while (el.firstChild) el.removeChild(el.firstChild);
+}
+
+/** A modal question; resolves true on OK, false on Cancel. Used for double, take/drop and resign. */
+export function confirmDialog(text: string, ok = "OK", cancel = "Cancel"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const close = (answer: boolean) => {
+      overlay.remove();
+      resolve(answer);
+    };
+    const overlay = h(
+      "div",
+      { class: "modal", "data-testid": "dialog", role: "dialog", "aria-modal": "true" },
+      h(
+        "div",
+        { class: "modal-box" },
+        h("p", { "data-testid": "dialog-text" }, text),
+        h(
+          "div",
+          { class: "row" },
+          button(cancel, "dialog-cancel", () => close(false), "secondary"),
+          button(ok, "dialog-ok", () => close(true), "primary"),
+        ),
+      ),
+    );
+    document.body.append(overlay);
+  });
+}

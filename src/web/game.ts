@@ -1,0 +1,382 @@
+/**
+ * The table screen: the live board for a seat or a spectator. Everything shown comes from the server's
+ * table view, its event log and its legal plays (through the typed client); the page only builds the
+ * turn out of the server's legal plays and sends it when the player confirms.
+ */
+import { fromAbsolute, toAbsolute } from "../engine/position";
+import type { Side } from "../engine/types";
+import type { NardiClient, TableConnection, TableView } from "../client";
+import type { LegalPlayView, PlayerView } from "../protocol";
+import { renderBoard, type Slot } from "./board";
+import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
+import { button, clear, confirmDialog, h } from "./dom";
+import type { StoredSeat } from "./store";
+import { BAR, OFF, TurnBuilder } from "./turn";
+
+const other = (side: Side): Side => (side === "white" ? "black" : "white");
+
+export interface GameOptions {
+  api: NardiClient;
+  tableId: string;
+  /** The seat this browser holds at the table; null to watch. */
+  seat: StoredSeat | null;
+  /** Where the page's own connection state is shown (the header). */
+  connectionEl: HTMLElement;
+}
+
+/** Mounts the table screen into `root`; returns the clean-up to run when leaving it. */
+export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
+  const { api, tableId, seat, connectionEl } = opts;
+  const conn: TableConnection = api.connect(tableId, { token: seat?.token, seq: 0, pingIntervalMs: 20_000 });
+  let turn: TurnBuilder | null = null;
+  let turnKey = "";
+  let selected: number | null = null;
+  let busy = false;
+  let errorText = "";
+
+  clear(root);
+  const header = h("div", { class: "table-info muted", "data-testid": "table-info" }, "Connecting…");
+  const share = h("section", { class: "card links", "data-testid": "share", hidden: true });
+  const topPlayer = h("div", { class: "player" });
+  const bottomPlayer = h("div", { class: "player" });
+  const boardBox = h("div", { class: "board-box" });
+  const scoreEl = h("div", { class: "scoreline", "data-testid": "score" });
+  const statusEl = h("div", { class: "status", "data-testid": "status", role: "status", "aria-live": "polite" });
+  const errorEl = h("div", { class: "error", "data-testid": "error" });
+  const controls = h("div", { class: "controls", "data-testid": "controls" });
+  const handBanner = h("div", { class: "banner", "data-testid": "hand-result", hidden: true });
+  const matchBanner = h("div", { class: "banner match", "data-testid": "match-result", hidden: true });
+  const legend = h("p", { class: "legend", "data-testid": "legend" });
+  const log = h("ol", { class: "log", "data-testid": "log", reversed: true });
+  root.append(
+    header,
+    share,
+    h("div", { class: "players" }, topPlayer),
+    boardBox,
+    h("div", { class: "players" }, bottomPlayer),
+    scoreEl,
+    matchBanner,
+    handBanner,
+    statusEl,
+    errorEl,
+    controls,
+    legend,
+    h("details", { open: true }, h("summary", {}, "Game log"), log),
+  );
+
+  const role = (): Side | "spectator" => (conn.role === "white" || conn.role === "black" ? conn.role : "spectator");
+  const mySide = (): Side | null => {
+    const r = role();
+    return r === "spectator" ? null : r;
+  };
+
+  /** Keeps the turn being built while the server's legal plays stay the same (e.g. across a reconnect). */
+  function syncTurn(t: TableView): void {
+    const me = mySide();
+    const m = t.match;
+    const plays: LegalPlayView[] | null = conn.legalPlays;
+    if (!me || !m || m.phase !== "moving" || m.turn !== me || !plays) {
+      turn = null;
+      turnKey = "";
+      selected = null;
+      return;
+    }
+    const key = `${t.id}|${m.hand}|${m.dice?.join("-")}|${JSON.stringify(m.board)}|${plays.map((p) => p.play).join(";")}`;
+    if (key === turnKey && turn) return;
+    turnKey = key;
+    turn = new TurnBuilder(plays, me, t.ruleset.variant, m.board);
+    selected = null;
+  }
+
+  function slotToOwn(slot: Slot, me: Side, t: TableView): number | null {
+    if (slot === `bar-${me}`) return BAR;
+    if (slot === `off-${me}`) return OFF;
+    const abs = Number(slot);
+    if (!Number.isInteger(abs) || abs < 1 || abs > 24) return null;
+    return fromAbsolute(t.ruleset.variant, me, abs);
+  }
+
+  function ownToSlot(own: number, me: Side, t: TableView): Slot {
+    if (own === BAR) return `bar-${me}`;
+    if (own === OFF) return `off-${me}`;
+    return String(toAbsolute(t.ruleset.variant, me, own));
+  }
+
+  function onSlot(slot: Slot): void {
+    const t = conn.table;
+    const me = mySide();
+    if (!turn || !t || !me || busy) return;
+    const own = slotToOwn(slot, me, t);
+    if (own === null) return;
+    if (selected !== null && turn.destinations(selected).some((d) => d.to === own)) {
+      turn.move(selected, own);
+      selected = null;
+    } else if (turn.sources().includes(own)) {
+      selected = selected === own ? null : own;
+    } else {
+      selected = null;
+    }
+    errorText = "";
+    render();
+  }
+
+  async function command(what: () => Promise<unknown>): Promise<void> {
+    busy = true;
+    errorText = "";
+    render();
+    try {
+      await what();
+    } catch (err) {
+      errorText = err instanceof Error ? err.message : String(err);
+      turn?.reset();
+      selected = null;
+    } finally {
+      busy = false;
+      render();
+    }
+  }
+
+  function confirmPlay(): void {
+    const play = turn?.complete();
+    if (!play) return;
+    const steps = play.steps.map(({ from, to }) => ({ from, to }));
+    void command(() => conn.play(steps.length > 0 ? steps : ""));
+  }
+
+  async function ask(text: string, ok: string, then: () => Promise<unknown>): Promise<void> {
+    if (await confirmDialog(text, ok)) await command(then);
+  }
+
+  function playerLine(el: HTMLElement, side: Side, t: TableView): void {
+    const p: PlayerView | null = t.players[side];
+    const m = t.match;
+    const me = mySide();
+    el.className = `player${m && m.phase !== "over" && m.turn === side ? " turn" : ""}`;
+    el.setAttribute("data-testid", `player-${side}`);
+    clear(el);
+    const who = p
+      ? `${p.name}${p.kind === "bot" ? ` (computer, ${p.botLevel ?? "bot"})` : ""}${side === me ? " (you)" : ""}`
+      : "waiting for a player…";
+    el.append(
+      h("span", { class: `disc ${side}`, "aria-hidden": "true" }),
+      h("strong", {}, `${sideName(side)}: `),
+      h("span", { "data-testid": `name-${side}` }, who),
+      h("span", { class: "muted", "data-testid": `pips-${side}` }, m ? ` · pips ${m.pips[side]}` : ""),
+      h("span", { class: "muted", "data-testid": `score-${side}` }, m ? ` · score ${m.score[side]}` : ""),
+      h("span", { "data-testid": `conn-${side}`, class: "conn-state" }, connectionText(p, t)),
+    );
+  }
+
+  function connectionText(p: PlayerView | null, t: TableView): string {
+    if (!p || p.kind === "bot") return "";
+    if (p.connected) return " · online";
+    if (p.reconnectDeadline !== null && t.status === "playing") {
+      const left = Math.max(0, Math.ceil((p.reconnectDeadline - Date.now()) / 1000));
+      return ` · away: ${left} s left to reconnect`;
+    }
+    return " · offline";
+  }
+
+  function statusText(t: TableView): string {
+    const m = t.match;
+    const me = mySide();
+    if (t.status === "waiting" || !m) return me ? "Waiting for an opponent: send them the invite link." : "Waiting for a second player.";
+    if (m.phase === "over") {
+      const r = lastResults(conn.events).match;
+      return r ? matchResultText(r) : `Match over${m.winner ? `: ${sideName(m.winner)} wins` : ""}`;
+    }
+    const mover = sideName(m.turn);
+    if (m.phase === "cube-offered" && m.cubeOffer) {
+      const value = m.cube.value * 2;
+      if (m.cubeOffer.to === me) return `${sideName(m.cubeOffer.from)} doubles to ${value}: take or drop?`;
+      return `${sideName(m.cubeOffer.from)} doubles to ${value}; ${sideName(m.cubeOffer.to)} is deciding.`;
+    }
+    if (m.turn !== me) {
+      if (m.phase === "awaiting-roll") return `${mover} to roll.`;
+      return `${mover} is moving (${m.dice?.join("-") ?? ""}).`;
+    }
+    if (m.phase === "awaiting-roll") return "Your turn: roll the dice.";
+    if (!turn) return "Your move.";
+    const dice = m.dice ? `${m.dice[0]}-${m.dice[1]}` : "";
+    if (turn.burned) return `No legal move with ${dice}: confirm to pass.`;
+    const done = turn.complete();
+    if (done) return `Confirm your move: ${done.play}, or undo.`;
+    if (selected !== null) return `Pick where the checker goes (${dice}).`;
+    return `Your move with ${dice}: pick a checker, then where it goes.`;
+  }
+
+  function renderControls(t: TableView): void {
+    clear(controls);
+    const m = t.match;
+    const me = mySide();
+    if (!me || !m || m.phase === "over") return;
+    const myTurn = m.turn === me;
+    if (myTurn && m.phase === "awaiting-roll") {
+      const roll = button("Roll", "roll", () => void command(() => conn.roll()), "primary");
+      roll.disabled = busy;
+      controls.append(roll);
+      if (m.canDouble.includes(me)) {
+        const dbl = button(`Double to ${m.cube.value * 2}`, "double", () =>
+          void ask(`Offer a double: the hand will count ${m.cube.value * 2}×. Your opponent can take or drop.`, "Double", () => conn.double()),
+        );
+        dbl.disabled = busy;
+        controls.append(dbl);
+      }
+    }
+    if (myTurn && m.phase === "moving" && turn) {
+      const undo = button("Undo", "undo", () => {
+        turn?.undo();
+        selected = null;
+        render();
+      });
+      undo.disabled = busy || !turn.canUndo;
+      const ok = button(turn.burned ? "Pass (no move)" : "Confirm move", "confirm", confirmPlay, "primary");
+      ok.disabled = busy || turn.complete() === null;
+      controls.append(undo, ok);
+    }
+    if (m.phase === "cube-offered" && m.cubeOffer?.to === me) {
+      const value = m.cube.value * 2;
+      const take = button(`Take (${value})`, "take", () =>
+        void ask(`Take the double? The hand will be played for ${value}× and the cube becomes yours.`, "Take", () => conn.take()),
+      );
+      const drop = button("Drop", "drop", () =>
+        void ask(`Drop? You lose this hand for ${points(m.cube.value)}.`, "Drop", () => conn.drop()),
+        "danger",
+      );
+      take.disabled = drop.disabled = busy;
+      controls.append(take, drop);
+    }
+    const resign = button("Resign", "resign", () =>
+      void ask("Resign the whole match? Your opponent is awarded the points still needed to win it.", "Resign", () => conn.resign()),
+      "danger",
+    );
+    resign.disabled = busy;
+    controls.append(resign);
+  }
+
+  function renderShare(t: TableView): void {
+    const me = mySide();
+    const base = `${location.origin}${location.pathname}`;
+    const invite = `${base}#/t/${t.id}`;
+    const watch = `${base}#/watch/${t.id}`;
+    clear(share);
+    share.hidden = false;
+    const copy = (text: string, testid: string) =>
+      button("Copy", testid, () => {
+        void navigator.clipboard?.writeText(text).catch(() => undefined);
+      });
+    if (t.status === "waiting" && me) {
+      share.append(
+        h("h2", {}, "Invite a player"),
+        h("p", { class: "muted" }, "Send this link to your opponent; the match starts when they join."),
+        h("div", { class: "row" }, h("input", { readonly: true, value: invite, "data-testid": "invite-link", "aria-label": "invite link" }), copy(invite, "copy-invite")),
+      );
+    }
+    if (t.spectators) {
+      share.append(
+        h("div", { class: "row" }, h("span", {}, "Watch link:"), h("input", { readonly: true, value: watch, "data-testid": "watch-link", "aria-label": "watch link" }), copy(watch, "copy-watch")),
+      );
+    }
+    if (!share.firstChild) share.hidden = true;
+  }
+
+  function renderLog(): void {
+    clear(log);
+    for (const e of [...conn.events].reverse()) {
+      const text = describeEvent(e.event);
+      if (text) log.append(h("li", { "data-seq": e.seq, "data-type": e.event.type }, text));
+    }
+  }
+
+  function render(): void {
+    const t = conn.table;
+    renderConnection();
+    if (!t) return;
+    syncTurn(t);
+    const me = mySide();
+    const viewer: Side = me ?? "white";
+    const m = t.match;
+    header.textContent = `${rulesetLabel(t)}${me ? ` · you play ${sideName(me)}` : " · watching"}`;
+    renderShare(t);
+    playerLine(topPlayer, other(viewer), t);
+    playerLine(bottomPlayer, viewer, t);
+    const board = turn ? turn.board : (m?.board ?? null);
+    clear(boardBox);
+    if (board) {
+      const variant = t.ruleset.variant;
+      const sources = new Set<Slot>();
+      const destinations = new Set<Slot>();
+      if (turn && me) {
+        for (const own of turn.sources()) sources.add(ownToSlot(own, me, t));
+        if (selected !== null) for (const d of turn.destinations(selected)) destinations.add(ownToSlot(d.to, me, t));
+      }
+      const cubeInPlay = t.ruleset.cube && t.length > 1;
+      boardBox.append(
+        renderBoard({
+          variant,
+          board,
+          viewer,
+          dice: m?.dice ?? null,
+          diceSide: m?.dice ? m.turn : null,
+          usedDice: turn && m?.dice ? turn.usedDice(m.dice) : undefined,
+          cube: cubeInPlay && m ? { value: m.cube.value, owner: m.cube.owner } : null,
+          sources,
+          destinations,
+          selected: selected !== null && me ? ownToSlot(selected, me, t) : null,
+          onSlot,
+        }),
+      );
+    }
+    scoreEl.textContent = m
+      ? `Score: White ${m.score.white} – ${m.score.black} Black · match to ${points(t.length)}` +
+        `${t.ruleset.cube && t.length > 1 ? ` · cube ${m.cube.value}${m.cube.owner ? ` (${sideName(m.cube.owner)})` : " (middle)"}` : ""}` +
+        `${m.crawford ? " · Crawford hand" : ""} · hand ${m.hand}`
+      : `Match to ${points(t.length)}`;
+    const results = lastResults(conn.events);
+    handBanner.hidden = results.hand === null;
+    handBanner.textContent = results.hand ? handResultText(results.hand) : "";
+    if (results.hand) handBanner.setAttribute("data-kind", results.hand.result.kind);
+    matchBanner.hidden = results.match === null;
+    matchBanner.textContent = results.match ? matchResultText(results.match) : "";
+    statusEl.textContent = statusText(t);
+    errorEl.textContent = errorText;
+    legend.textContent =
+      `Seen from ${sideName(viewer)}'s seat: ${me ? "your" : "White's"} home is at the bottom right and the numbers are ` +
+      `${me ? "your" : "White's"} own points (moves are written in them).` +
+      (t.ruleset.variant === "long" ? " H marks each side's head." : "");
+    renderControls(t);
+    renderLog();
+  }
+
+  function renderConnection(): void {
+    const s = conn.status;
+    const text =
+      s === "connected" ? "connected" : s === "reconnecting" ? "reconnecting…" : s === "connecting" ? "connecting…" : "disconnected";
+    connectionEl.textContent = text;
+    connectionEl.className = `conn${s === "connected" ? "" : " down"}`;
+    if (s === "closed" && !conn.table) {
+      clear(statusEl);
+      statusEl.textContent = seat
+        ? "Could not connect with your seat (the table may be gone)."
+        : "Could not connect to watch (the table may not allow spectators or may not exist).";
+    }
+  }
+
+  const offs = [conn.onWelcome(render), conn.onUpdate(render), conn.onStatus(render)];
+  // The reconnect countdown ticks without rebuilding the board (a rebuild mid-click would eat the click).
+  const tick = setInterval(() => {
+    const t = conn.table;
+    if (!t) return;
+    for (const side of ["white", "black"] as const) {
+      const el = root.querySelector(`[data-testid="conn-${side}"]`);
+      if (el) el.textContent = connectionText(t.players[side], t);
+    }
+  }, 1000);
+
+  return () => {
+    for (const off of offs) off();
+    clearInterval(tick);
+    conn.close();
+    connectionEl.textContent = "";
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * The lobby: create a table (preset, match length, reconnect window, spectators, a person or the computer),
+ * the list of open tables to join, and the join page an invite link opens.
+ */
+import type { NardiClient, SeatGrant, TableSummary } from "../client";
+import { ApiError } from "../client";
+import type { PresetName } from "../engine/types";
+import { button, clear, h } from "./dom";
+import { loadName, saveName, saveSeat } from "./store";
+
+const PRESETS: Array<[PresetName, string]> = [
+  ["georgian-short", "Georgian short nardi (koks, no cube)"],
+  ["backgammon", "Backgammon (short, koks, cube)"],
+  ["federation-long", "Federation long nardi (koks, cube)"],
+  ["armenian-long", "Armenian long nardi (no koks, no cube)"],
+];
+
+function keepSeat(grant: SeatGrant): void {
+  saveSeat({ tableId: grant.tableId, seat: grant.seat, token: grant.token });
+}
+
+function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === "TABLE_FULL") return "That table is already full.";
+    if (err.code === "TABLE_NOT_FOUND") return "There is no such table.";
+    return `${err.code}: ${err.detail}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+function select(testid: string, options: Array<[string, string]>, value: string): HTMLSelectElement {
+  const el = h("select", { "data-testid": testid, name: testid });
+  for (const [v, label] of options) el.append(h("option", { value: v, selected: v === value }, label));
+  return el;
+}
+
+function field(label: string, control: HTMLElement): HTMLLabelElement {
+  return h("label", { class: "field" }, h("span", {}, label), control);
+}
+
+export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
+  clear(root);
+  const name = h("input", { "data-testid": "name", name: "name", maxlength: 32, value: loadName("Player"), autocomplete: "nickname" });
+  const preset = select("preset", PRESETS, "georgian-short");
+  const length = select("length", [["1", "1 point"], ["3", "3 points"], ["5", "5 points"], ["7", "7 points"]], "1");
+  const reconnect = select(
+    "reconnect",
+    [["30", "30 seconds"], ["60", "1 minute"], ["120", "2 minutes"], ["300", "5 minutes"], ["900", "15 minutes"]],
+    "60",
+  );
+  const spectators = h("input", { type: "checkbox", "data-testid": "spectators", checked: true });
+  const opponent = select("opponent", [["human", "a person (invite link)"], ["bot", "the computer"]], "human");
+  const botLevel = select("bot-level", [["expert", "expert"], ["random", "random (easy)"]], "expert");
+  const botField = field("Computer level", botLevel);
+  const syncBot = () => (botField.hidden = opponent.value !== "bot");
+  opponent.addEventListener("change", syncBot);
+  syncBot();
+  const createError = h("p", { class: "error", "data-testid": "create-error" });
+  const create = button(
+    "Create table",
+    "create",
+    () => {
+      void (async () => {
+        create.disabled = true;
+        createError.textContent = "";
+        try {
+          const player = name.value.trim() || "Player";
+          saveName(player);
+          const grant = await api.createTable({
+            preset: preset.value as PresetName,
+            length: Number(length.value),
+            reconnectSeconds: Number(reconnect.value),
+            spectators: spectators.checked,
+            opponent: opponent.value === "bot" ? "bot" : "human",
+            botLevel: botLevel.value === "random" ? "random" : "expert",
+            name: player,
+          });
+          keepSeat(grant);
+          location.hash = `#/t/${grant.tableId}`;
+        } catch (err) {
+          createError.textContent = errorMessage(err);
+          create.disabled = false;
+        }
+      })();
+    },
+    "primary",
+  );
+
+  const list = h("ul", { class: "tables", "data-testid": "open-tables" });
+  const listError = h("p", { class: "error", "data-testid": "list-error" });
+  async function refresh(): Promise<void> {
+    listError.textContent = "";
+    try {
+      const tables = await api.listOpenTables();
+      clear(list);
+      if (tables.length === 0) list.append(h("li", { class: "muted", "data-testid": "no-tables" }, "No open tables right now."));
+      for (const t of tables) list.append(tableRow(t));
+    } catch (err) {
+      listError.textContent = errorMessage(err);
+    }
+  }
+  function tableRow(t: TableSummary): HTMLLIElement {
+    const join = button("Join", `join-${t.id}`, () => {
+      void (async () => {
+        join.disabled = true;
+        try {
+          const player = name.value.trim() || "Player";
+          saveName(player);
+          keepSeat(await api.joinTable(t.id, { name: player }));
+          location.hash = `#/t/${t.id}`;
+        } catch (err) {
+          listError.textContent = errorMessage(err);
+          void refresh();
+        }
+      })();
+    });
+    return h(
+      "li",
+      { "data-testid": "open-table", "data-table-id": t.id },
+      h("span", {}, h("strong", {}, t.ruleset.preset), ` · match to ${t.length} · host ${t.host}`),
+      join,
+    );
+  }
+
+  root.append(
+    h(
+      "section",
+      { class: "card" },
+      h("h2", {}, "New table"),
+      field("Your name", name),
+      field("Rules", preset),
+      field("Match length", length),
+      field("Reconnect window", reconnect),
+      field("Spectators allowed", spectators),
+      field("Opponent", opponent),
+      botField,
+      h("div", { class: "row" }, create),
+      createError,
+    ),
+    h(
+      "section",
+      { class: "card" },
+      h("div", { class: "row" }, h("h2", {}, "Open tables"), button("Refresh", "refresh", () => void refresh())),
+      list,
+      listError,
+    ),
+  );
+  void refresh();
+  return () => undefined;
+}
+
+/** The page an invite link opens when this browser has no seat at the table: join it, or watch it. */
+export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, onSeated: () => void): () => void {
+  clear(root);
+  const info = h("p", { "data-testid": "join-info" }, "Looking up the table…");
+  const err = h("p", { class: "error", "data-testid": "join-error" });
+  const card = h("section", { class: "card" }, h("h2", {}, "Join a table"), info, err);
+  root.append(card);
+  let live = true;
+  void (async () => {
+    try {
+      const t = await api.getTable(tableId);
+      if (!live) return;
+      const host = t.players.white?.name ?? "someone";
+      const watch = h("a", { href: `#/watch/${tableId}`, "data-testid": "watch" }, "Watch this table");
+      if (t.status !== "waiting") {
+        info.textContent = `This table is ${t.status === "playing" ? "full: the match is under way" : "finished"}.`;
+        if (t.spectators) card.append(h("p", {}, watch));
+        return;
+      }
+      info.textContent = `${host} invites you to ${t.ruleset.preset}, a match to ${t.length} point${t.length === 1 ? "" : "s"}. You play Black.`;
+      const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName("Player") });
+      const join = button(
+        "Join as Black",
+        "join",
+        () => {
+          void (async () => {
+            join.disabled = true;
+            try {
+              const player = name.value.trim() || "Player";
+              saveName(player);
+              keepSeat(await api.joinTable(tableId, { name: player }));
+              onSeated();
+            } catch (e) {
+              err.textContent = errorMessage(e);
+              join.disabled = false;
+            }
+          })();
+        },
+        "primary",
+      );
+      card.append(field("Your name", name), h("div", { class: "row" }, join));
+      if (t.spectators) card.append(h("p", {}, watch));
+    } catch (e) {
+      if (live) err.textContent = errorMessage(e);
+    }
+  })();
+  return () => {
+    live = false;
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * What the page remembers in localStorage: the seat grants ({tableId, seat, token}) per table id, so a
+ * reload or a dropped connection never loses a seat, and the player's name for the next table.
+ */
+import type { SideName } from "../protocol";
+
+export interface StoredSeat {
+  tableId: string;
+  seat: SideName;
+  token: string;
+}
+
+const SEAT_PREFIX = "nardi.seat.";
+const NAME_KEY = "nardi.name";
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled (private mode etc.): the page still works, without resuming
+  }
+}
+
+export function saveSeat(seat: StoredSeat): void {
+  storage()?.setItem(SEAT_PREFIX + seat.tableId, JSON.stringify(seat));
+}
+
+export function loadSeat(tableId: string): StoredSeat | null {
+  const raw = storage()?.getItem(SEAT_PREFIX + tableId);
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<StoredSeat>;
+    if (v.tableId === tableId && (v.seat === "white" || v.seat === "black") && typeof v.token === "string") {
+      return { tableId, seat: v.seat, token: v.token };
+    }
+  } catch {
+    // a corrupt entry is treated as no seat
+  }
+  return null;
+}
+
+export function forgetSeat(tableId: string): void {
+  storage()?.removeItem(SEAT_PREFIX + tableId);
+}
+
+export function loadName(fallback: string): string {
+  return storage()?.getItem(NAME_KEY) || fallback;
+}
+
+export function saveName(name: string): void {
+  storage()?.setItem(NAME_KEY, name);
+}
