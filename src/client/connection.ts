@@ -79,6 +79,8 @@ export interface ConnectionEvents extends Record<string, unknown[]> {
   /** Each new event in the log, once, in seq order. */
   event: [LoggedEvent];
   status: [ConnectionStatus];
+  /** Every valid server message, before the connection acts on it. */
+  message: [ServerMessage];
   /** A frame that is not a valid server message (a bug on one side or the other). */
   invalid: [string, string];
 }
@@ -412,6 +414,7 @@ export class TableConnection {
       this.listeners.emit("invalid", text, "not JSON");
       return;
     }
+    this.listeners.emit("message", msg);
     switch (msg.type) {
       case "welcome":
         this.onWelcomeMessage(msg);

@@ -1,0 +1,125 @@
+/**
+ * Plays a whole match between two seats over real WebSockets, choosing uniformly among the legal plays
+ * the server lists (sent as notation or as steps, at random) and taking random cube actions where the
+ * table allows them. Shared by the end-to-end tests and the server benchmark.
+ */
+import type { NardiClient, SeatGrant, TableConnection, TableView } from "../../src/client";
+import type { SideName } from "../../src/protocol";
+import { pick, type Rng } from "./rng";
+
+export interface RandomMatchOptions {
+  /** Chance to offer the cube when allowed, before rolling. */
+  doubleChance?: number;
+  /** Chance to take an offered cube (else drop). */
+  takeChance?: number;
+  /** Give up after this many commands (a guard against a server that never ends the match). */
+  maxCommands?: number;
+  /** How long to wait for the server to answer or for the next state, per step. */
+  stepTimeoutMs?: number;
+  /** Options for both connections (e.g. keepEvents: false in the benchmark). */
+  keepEvents?: boolean;
+}
+
+export interface MatchRun {
+  white: TableConnection;
+  black: TableConnection;
+  /** The final table (match over). */
+  table: TableView;
+  /** Commands accepted by the server during the match. */
+  commands: number;
+}
+
+export function other(side: SideName): SideName {
+  return side === "white" ? "black" : "white";
+}
+
+/** The connection that knows the newest state. */
+function newest(a: TableConnection, b: TableConnection): TableConnection {
+  return b.seq > a.seq ? b : a;
+}
+
+/**
+ * Connects both seats (with `seq: 0`, so each keeps the whole event log) and plays until the match is over.
+ * The connections are left open for the caller to inspect and close.
+ */
+export async function playRandomMatch(
+  client: NardiClient,
+  white: SeatGrant,
+  black: SeatGrant,
+  rng: Rng,
+  opts: RandomMatchOptions = {},
+): Promise<MatchRun> {
+  const keepEvents = opts.keepEvents ?? true;
+  const conns: Record<SideName, TableConnection> = {
+    white: client.connect(white.tableId, { token: white.token, seq: 0, keepEvents }),
+    black: client.connect(black.tableId, { token: black.token, seq: 0, keepEvents }),
+  };
+  const run: MatchRun = { white: conns.white, black: conns.black, table: white.table, commands: 0 };
+  const timeout = opts.stepTimeoutMs ?? 20_000;
+  await Promise.all([
+    conns.white.waitFor((c) => c.status === "connected", timeout, "white welcome"),
+    conns.black.waitFor((c) => c.status === "connected", timeout, "black welcome"),
+  ]);
+  try {
+    await playUntilOver(run, conns, rng, opts, timeout);
+  } catch (err) {
+    conns.white.close();
+    conns.black.close();
+    throw err;
+  }
+  return run;
+}
+
+export async function playUntilOver(
+  run: MatchRun,
+  conns: Record<SideName, TableConnection>,
+  rng: Rng,
+  opts: RandomMatchOptions,
+  timeout: number,
+): Promise<void> {
+  const maxCommands = opts.maxCommands ?? 20_000;
+  for (;;) {
+    const latest = newest(conns.white, conns.black);
+    const table = latest.table;
+    const m = table?.match;
+    if (!table || !m) throw new Error(`no match on table ${table?.id ?? "?"} (status ${table?.status ?? "none"})`);
+    if (m.phase === "over") {
+      run.table = table;
+      // Let the other seat see the end as well.
+      const target = latest.seq;
+      await Promise.all([conns.white, conns.black].map((c) => c.waitFor((x) => x.seq >= target, timeout, "final state")));
+      return;
+    }
+    if (run.commands >= maxCommands) throw new Error(`match not over after ${run.commands} commands`);
+    const actor: SideName = m.phase === "cube-offered" && m.cubeOffer ? m.cubeOffer.to : m.turn;
+    const conn = conns[actor];
+    const target = latest.seq;
+    await conn.waitFor((c) => c.seq >= target, timeout, `${actor} catching up to seq ${target}`);
+    const mine = conn.table?.match;
+    if (!mine || mine.phase === "over") continue;
+    // The actor's view may be newer than `latest`; act only on what it sees.
+    const actorNow: SideName = mine.phase === "cube-offered" && mine.cubeOffer ? mine.cubeOffer.to : mine.turn;
+    if (actorNow !== actor) continue;
+    switch (mine.phase) {
+      case "awaiting-roll":
+        if (mine.canDouble.includes(actor) && rng() < (opts.doubleChance ?? 0.15)) await conn.double();
+        else await conn.roll();
+        break;
+      case "cube-offered":
+        if (rng() < (opts.takeChance ?? 0.7)) await conn.take();
+        else await conn.drop();
+        break;
+      case "moving": {
+        const plays = await conn.waitFor((c) => c.legalPlays, timeout, `${actor}'s legal plays`);
+        if (plays.length === 0) {
+          await conn.play("");
+        } else {
+          const choice = pick(rng, plays);
+          await conn.play(rng() < 0.5 ? choice.play : choice.steps.map(({ from, to }) => ({ from, to })));
+        }
+        break;
+      }
+    }
+    run.commands++;
+  }
+}
