@@ -1,0 +1,75 @@
+/**
+ * The Worker's HTTP app: `/v1` routes (validated with the protocol's zod schemas, described by the OpenAPI 3.1
+ * document at /v1/openapi.json), problem+json errors from one `onError` and one validation hook, and the web
+ * client's static files for everything else.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { LIMITS } from "../protocol";
+import type { Env } from "./env";
+import { DOCUMENT, json } from "./openapi";
+import { ApiError, problemResponse } from "./problem";
+import { tables } from "./routes/tables";
+
+export function createApp() {
+  const app = new OpenAPIHono<{ Bindings: Env }>({
+    defaultHook: (result) => {
+      if (result.success) return;
+      const issue = result.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${result.target} ${issue.path.join(".")}: ` : `${result.target}: `;
+      return problemResponse("BAD_REQUEST", `${where}${issue?.message ?? "invalid"}`);
+    },
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return problemResponse(error.code, error.detail, error.status);
+    if (error instanceof HTTPException) {
+      if (error.status === 413) return problemResponse("MESSAGE_TOO_LARGE", `bodies may have at most ${LIMITS.maxMessageBytes} bytes`);
+      return problemResponse("BAD_REQUEST", error.message || "bad request", error.status);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    return problemResponse("INTERNAL", "the server failed on this request");
+  });
+
+  app.notFound((c) => {
+    if (c.req.path === "/v1" || c.req.path.startsWith("/v1/")) return problemResponse("NOT_FOUND", `no route ${c.req.method} ${c.req.path}`);
+    return c.env.ASSETS.fetch(c.req.raw);
+  });
+
+  // Bodies: bounded in size, then parsed once as JSON so a broken body is BAD_JSON before any schema runs.
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: LIMITS.maxMessageBytes,
+      onError: () => problemResponse("MESSAGE_TOO_LARGE", `bodies may have at most ${LIMITS.maxMessageBytes} bytes`),
+    }),
+  );
+  app.use("/v1/*", async (c, next) => {
+    const type = c.req.header("content-type") ?? "";
+    if (c.req.raw.body && /^application\/([\w.-]+\+)?json\b/i.test(type)) {
+      const text = await c.req.text();
+      try {
+        JSON.parse(text);
+      } catch {
+        return problemResponse("BAD_JSON", "the body is not valid JSON");
+      }
+    }
+    await next();
+  });
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/health",
+      summary: "Liveness",
+      responses: { 200: json(z.object({ ok: z.literal(true) }), "The Worker answers") },
+    }),
+    (c) => c.json({ ok: true as const }, 200),
+  );
+  app.route("/v1/tables", tables);
+  app.doc31("/v1/openapi.json", DOCUMENT);
+  return app;
+}

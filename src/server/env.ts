@@ -1,0 +1,9 @@
+/** The Worker's bindings (wrangler.toml). */
+import type { Lobby } from "./lobby";
+import type { MatchRoom } from "./match-room";
+
+export interface Env {
+  MATCH: DurableObjectNamespace<MatchRoom>;
+  LOBBY: DurableObjectNamespace<Lobby>;
+  ASSETS: Fetcher;
+}

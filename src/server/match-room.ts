@@ -1,0 +1,65 @@
+/**
+ * The match Durable Object, one per table (`env.MATCH.getByName(tableId)`). Its entry points only hand over to
+ * named handlers in ./room, which all follow one path: load → parse → engine → store → broadcast.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "./env";
+import { RoomCore } from "./room/core";
+import { onMessage } from "./room/commands";
+import { onAlarm } from "./room/deadlines";
+import { connect, onClose } from "./room/presence";
+import { createTable, joinTable, tableEvents, tableStats, viewTable, type CreateInput, type JoinInput } from "./room/tables";
+
+export class MatchRoom extends DurableObject<Env> {
+  readonly room: RoomCore;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.room = new RoomCore(ctx, env);
+    // Keep-alives are answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  // RPC from the Worker's routes.
+  create(input: CreateInput) {
+    return createTable(this.room, input);
+  }
+  join(input: JoinInput) {
+    return joinTable(this.room, input);
+  }
+  view() {
+    return viewTable(this.room);
+  }
+  events(after: number) {
+    return tableEvents(this.room, after);
+  }
+  stats() {
+    return tableStats(this.room);
+  }
+
+  /** Only the WebSocket upgrade comes in as a request. */
+  override fetch(request: Request): Promise<Response> {
+    return connect(this.room, request);
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    try {
+      await onMessage(this.room, ws, message);
+    } catch (error) {
+      console.error("webSocketMessage failed", error);
+      this.room.sendError(ws, null, "INTERNAL", "the server failed on this message; nothing was applied");
+    }
+  }
+
+  override webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    return onClose(this.room, ws, code, reason);
+  }
+
+  override webSocketError(ws: WebSocket): Promise<void> {
+    return onClose(this.room, ws, 1011, "socket error");
+  }
+
+  override alarm(): Promise<void> {
+    return onAlarm(this.room);
+  }
+}

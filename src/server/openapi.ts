@@ -1,0 +1,34 @@
+/** Shared pieces of the OpenAPI description: the problem responses and the document's header. */
+import { z } from "zod";
+import { ProblemSchema } from "../protocol";
+
+export const TableStatsSchema = z
+  .object({
+    commands: z.number().int().meta({ description: "Accepted game commands (players' and bots')." }),
+    rowsWritten: z.number().int().meta({ description: "SQLite rows written by this table so far (from each cursor's rowsWritten)." }),
+    rowsRead: z.number().int(),
+    events: z.number().int().meta({ description: "Stored events (= the table's seq)." }),
+  })
+  .meta({ id: "TableStats" });
+
+/** An error response in the OpenAPI document. */
+export function problem(description: string) {
+  return { description, content: { "application/problem+json": { schema: ProblemSchema } } };
+}
+
+export function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+export const DOCUMENT = {
+  openapi: "3.1.0",
+  info: {
+    title: "Nardi server",
+    version: "1.0.0",
+    description:
+      "Long nardi and short nardi (backgammon) matches on Cloudflare Workers. Tables are created and joined over HTTP; " +
+      "play happens over the table's WebSocket (`/v1/tables/{id}/socket`): JSON text frames, `ClientMessage` up and " +
+      "`ServerMessage` down (see docs/protocol.md). Errors are `application/problem+json` with a stable `code`.",
+    license: { name: "MIT" },
+  },
+};

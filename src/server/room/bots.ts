@@ -1,0 +1,32 @@
+/**
+ * Bot seats are played inside the match object, right after every change: while the bot has something to do,
+ * each of its commands is its own stored transaction and broadcast, exactly like a player's. No timers: the
+ * loop runs to the point where a human must act.
+ */
+import { botCommand } from "../../bot";
+import { applyCommand } from "../../engine";
+import type { RoomCore } from "./core";
+import { settle } from "./outcome";
+import { seatToAct } from "./views";
+
+/** More bot commands than any hand can need in a row: a guard against a bot and the engine disagreeing forever. */
+const MAX_BOT_COMMANDS = 200;
+
+export function runBots(core: RoomCore): void {
+  for (let i = 0; i < MAX_BOT_COMMANDS; i++) {
+    const room = core.store.load();
+    if (!room || room.info.status !== "playing" || !room.match) return;
+    const side = seatToAct(room.match);
+    const seat = side ? room.info.seats[side] : null;
+    if (!side || !seat || seat.kind !== "bot") return;
+    const command = botCommand(room.match, side, seat.botLevel ?? "expert", core.botRng);
+    if (!command) return;
+    const step = applyCommand(room.match, command, core.dice);
+    if (!step.ok) {
+      console.error(`bot ${side} gave a refused command`, command, step.error);
+      return;
+    }
+    const logged = core.commit({ ...settle(room, step.value), at: Date.now(), command: { seat: side, id: null } });
+    core.broadcast(logged);
+  }
+}

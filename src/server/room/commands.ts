@@ -1,0 +1,78 @@
+/**
+ * One WebSocket frame, on one path (boardgame.io's order): rate → parse → who is acting → already applied? →
+ * has the match started / ended → is the client's seq current → the engine → store → ack → broadcast → bots.
+ * A refusal goes to the sender only and changes nothing.
+ */
+import { applyCommand, type MatchCommand, type Side } from "../../engine";
+import type { ClientMessage } from "../../protocol";
+import { runBots } from "./bots";
+import type { RoomCore } from "./core";
+import { parseFrame } from "./messages";
+import { settle } from "./outcome";
+
+type GameMessage = Exclude<ClientMessage, { type: "sync" }>;
+
+export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+  if (!core.sockets.withinRate(ws, Date.now())) {
+    core.sendError(ws, null, "RATE_LIMITED", "too many messages; slow down");
+    return;
+  }
+  const parsed = parseFrame(frame);
+  if (!parsed.ok) {
+    core.sendError(ws, parsed.id, parsed.code, parsed.message);
+    return;
+  }
+  const role = core.sockets.roleOf(ws);
+  if (parsed.message.type === "sync") {
+    core.sendWelcome(ws, role, parsed.message.seq);
+    return;
+  }
+  if (role === "spectator") {
+    core.sendError(ws, parsed.message.id, "SPECTATOR", "spectators cannot act; open the socket with a seat token");
+    return;
+  }
+  if (applyGameCommand(core, ws, role, parsed.message)) {
+    runBots(core);
+    await core.syncAlarm();
+  }
+}
+
+/** True when the command was applied (and stored, acknowledged and broadcast). */
+function applyGameCommand(core: RoomCore, ws: WebSocket, seat: Side, message: GameMessage): boolean {
+  const room = core.store.load();
+  if (!room) {
+    core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
+    return false;
+  }
+  // A retried command is answered first, whatever happened since: the client just lost the first answer.
+  const producedSeq = core.store.commandSeq(seat, message.id);
+  if (producedSeq !== null) {
+    core.sockets.send(ws, { type: "ack", id: message.id, seq: producedSeq, duplicate: true });
+    return false;
+  }
+  if (room.info.status === "waiting" || !room.match) {
+    core.sendError(ws, message.id, "MATCH_NOT_STARTED", "the match starts when the second player joins");
+    return false;
+  }
+  if (room.info.status === "over") {
+    core.sendError(ws, message.id, "MATCH_OVER", "the match has ended");
+    return false;
+  }
+  if (message.seq !== undefined && message.seq !== room.seq) {
+    core.sendError(ws, message.id, "STALE_SEQ", `the table is at seq ${room.seq}, not ${message.seq}; sync and decide again`);
+    return false;
+  }
+  const step = applyCommand(room.match, toMatchCommand(seat, message), core.dice);
+  if (!step.ok) {
+    core.sendError(ws, message.id, step.error.code, step.error.message);
+    return false;
+  }
+  const logged = core.commit({ ...settle(room, step.value), at: Date.now(), command: { seat, id: message.id } });
+  core.sockets.send(ws, { type: "ack", id: message.id, seq: logged.at(-1)?.seq ?? room.seq, duplicate: false });
+  core.broadcast(logged);
+  return true;
+}
+
+function toMatchCommand(side: Side, message: GameMessage): MatchCommand {
+  return message.type === "play" ? { type: "play", side, play: message.play } : { type: message.type, side };
+}

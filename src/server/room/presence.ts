@@ -1,0 +1,79 @@
+/**
+ * Sockets coming and going (RULES.md §5.6). A seat's first socket during a match logs `player-connected` and
+ * closes its reconnect window; its last socket closing logs `player-disconnected` with the window's end, which is
+ * stored as a deadline (the alarm does the rest). Spectators come and go without a trace in the log.
+ */
+import type { Side } from "../../engine";
+import { SocketQuerySchema, type Role } from "../../protocol";
+import { sameDigest, sha256Hex } from "../ids";
+import { problemResponse } from "../problem";
+import type { RoomCore } from "./core";
+import { echoableCloseCode } from "./sockets";
+import { SIDES } from "./table";
+
+export async function connect(core: RoomCore, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const query = SocketQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) return problemResponse("BAD_REQUEST", "token must be a string and seq a whole number ≥ 0");
+  const { token, seq } = query.data;
+  const tokenHash = token === undefined ? null : await sha256Hex(token);
+
+  const room = core.store.load();
+  if (!room) return problemResponse("TABLE_NOT_FOUND", "no table with this id");
+  let role: Role = "spectator";
+  if (tokenHash !== null) {
+    const seat = SIDES.find((side) => {
+      const hash = room.info.seats[side]?.tokenHash;
+      return hash != null && sameDigest(hash, tokenHash);
+    });
+    if (!seat) return problemResponse("BAD_TOKEN", "this token holds no seat at this table");
+    role = seat;
+  } else if (!room.info.spectators) {
+    return problemResponse("SPECTATORS_DISABLED", "this table does not allow spectators; connect with a seat token");
+  }
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    return problemResponse("BAD_REQUEST", "expected a WebSocket upgrade", 426);
+  }
+
+  const { 0: client, 1: server } = new WebSocketPair();
+  const now = Date.now();
+  const firstOfSeat = role !== "spectator" && !core.sockets.seatConnected(role);
+  core.sockets.accept(server, role, now);
+  if (firstOfSeat && room.info.status === "playing" && role !== "spectator") seatArrived(core, role, server, now);
+  core.sendWelcome(server, role, seq);
+  await core.syncAlarm();
+  return new Response(null, { status: 101, webSocket: client });
+}
+
+function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, now: number): void {
+  const room = core.store.load()!;
+  const logged = core.commit({
+    room,
+    events: [{ type: "player-connected", seat }],
+    at: now,
+    clearDeadlines: [{ kind: "reconnect", seat }],
+  });
+  core.broadcast(logged, socket);
+}
+
+export async function onClose(core: RoomCore, ws: WebSocket, code: number, reason: string): Promise<void> {
+  // Always answer the close frame, or the client waits for it until its own timeout.
+  try {
+    ws.close(echoableCloseCode(code), reason.slice(0, 120));
+  } catch {
+    // Already closed.
+  }
+  const role = core.sockets.roleOf(ws);
+  if (role === "spectator") return;
+  const room = core.store.load();
+  if (!room || room.info.status !== "playing" || core.sockets.seatConnected(role, ws)) return;
+  const deadline = Date.now() + room.info.reconnectSeconds * 1000;
+  const logged = core.commit({
+    room,
+    events: [{ type: "player-disconnected", seat: role, deadline }],
+    at: Date.now(),
+    setDeadlines: [{ kind: "reconnect", seat: role, due: deadline }],
+  });
+  core.broadcast(logged, ws);
+  await core.syncAlarm();
+}

@@ -1,0 +1,66 @@
+/**
+ * Who a socket is lives in its hibernation tags (`white`, `black` or `spectator`) and a small attachment, so a
+ * woken object finds every session again with `ctx.getWebSockets(tag)`; nothing about sockets is only in memory
+ * except the per-connection rate window, which may safely restart after a sleep (sleeping means it was quiet).
+ */
+import type { Side } from "../../engine";
+import { LIMITS, type Role, type ServerMessage } from "../../protocol";
+
+export interface SocketAttachment {
+  role: Role;
+  connectedAt: number;
+}
+
+const RATE_WINDOW_MS = 10_000;
+
+export class Sockets {
+  readonly #rate = new WeakMap<WebSocket, { start: number; count: number }>();
+
+  constructor(private readonly ctx: DurableObjectState) {}
+
+  accept(ws: WebSocket, role: Role, now: number): void {
+    this.ctx.acceptWebSocket(ws, [role]);
+    ws.serializeAttachment({ role, connectedAt: now } satisfies SocketAttachment);
+  }
+
+  roleOf(ws: WebSocket): Role {
+    const attachment = ws.deserializeAttachment() as SocketAttachment | null;
+    if (attachment) return attachment.role;
+    const tag = this.ctx.getTags(ws)[0];
+    return tag === "white" || tag === "black" ? tag : "spectator";
+  }
+
+  /** Open sockets, optionally of one role, leaving out `except` (the socket being closed). */
+  open(role?: Role, except?: WebSocket): WebSocket[] {
+    return this.ctx.getWebSockets(role).filter((ws) => ws !== except && ws.readyState === WebSocket.OPEN);
+  }
+
+  seatConnected(side: Side, except?: WebSocket): boolean {
+    return this.open(side, except).length > 0;
+  }
+
+  send(ws: WebSocket, message: ServerMessage): void {
+    try {
+      ws.send(JSON.stringify(message));
+    } catch {
+      // The socket closed under us; its close handler does the bookkeeping.
+    }
+  }
+
+  /** Counts a frame against the connection's window; false when it is over the limit. */
+  withinRate(ws: WebSocket, now: number): boolean {
+    const window = this.#rate.get(ws);
+    if (!window || now - window.start >= RATE_WINDOW_MS) {
+      this.#rate.set(ws, { start: now, count: 1 });
+      return true;
+    }
+    window.count += 1;
+    return window.count <= LIMITS.maxMessagesPer10s;
+  }
+}
+
+/** A close code we may send back: 1005/1006/1015 are reserved for the runtime and cannot be put on the wire. */
+export function echoableCloseCode(code: number): number {
+  if (code === 1000 || (code >= 1001 && code <= 1014 && code !== 1005 && code !== 1006) || (code >= 3000 && code <= 4999)) return code;
+  return 1000;
+}

@@ -1,0 +1,37 @@
+/**
+ * What a match object stores about its table besides the match itself: settings, seats (with the SHA-256 of
+ * each seat's token, never the token) and status. Kept as one JSON value in the `room` row.
+ */
+import type { MatchState, Ruleset, Side } from "../../engine";
+import type { BotLevelName, TableStatus } from "../../protocol";
+
+export interface Seat {
+  name: string;
+  kind: "human" | "bot";
+  botLevel: BotLevelName | null;
+  /** SHA-256 (hex) of the seat token; null for a bot, which has no token. */
+  tokenHash: string | null;
+}
+
+export interface TableInfo {
+  id: string;
+  createdAt: number;
+  status: TableStatus;
+  ruleset: Ruleset;
+  length: number;
+  reconnectSeconds: number;
+  spectators: boolean;
+  seats: Record<Side, Seat | null>;
+}
+
+/** The whole stored state of a table at one seq. */
+export interface Room {
+  seq: number;
+  info: TableInfo;
+  match: MatchState | null;
+}
+
+export const SIDES: readonly Side[] = ["white", "black"];
+
+/** A waiting table nobody joined is dropped after this long. */
+export const WAITING_TABLE_TTL_MS = 24 * 60 * 60 * 1000;

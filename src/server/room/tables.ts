@@ -1,0 +1,113 @@
+/** The table's HTTP side, called over RPC from the Worker's routes: create, join, view, history, counters. */
+import { makeRuleset, newMatch, type MatchEvent } from "../../engine";
+import type { CreateTableBodySchema, EventHistory, JoinTableBodySchema, TableEvent, TableSummary, TableView } from "../../protocol";
+import { newSeatToken, sha256Hex } from "../ids";
+import { refuse, type Outcome } from "../problem";
+import { runBots } from "./bots";
+import type { RoomCore } from "./core";
+import type { Stats } from "./store";
+import { WAITING_TABLE_TTL_MS, type Seat, type TableInfo } from "./table";
+import type { z } from "zod";
+
+export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string };
+export type JoinInput = z.output<typeof JoinTableBodySchema>;
+
+/** A seat just handed out: the secret token goes to its holder once and is never stored. */
+export interface SeatIssued {
+  seat: "white" | "black";
+  token: string;
+  table: TableView;
+}
+
+export async function createTable(core: RoomCore, input: CreateInput): Promise<Outcome<SeatIssued>> {
+  const ruleset = makeRuleset(input.preset, input.overrides);
+  if (!ruleset.ok) return refuse("BAD_REQUEST", ruleset.error.message);
+  // Everything that awaits happens before the synchronous load → check → commit, so nothing can interleave.
+  const token = newSeatToken();
+  const tokenHash = await sha256Hex(token);
+  if (core.store.exists()) return refuse("INTERNAL", "table id already in use");
+
+  const now = Date.now();
+  const info: TableInfo = {
+    id: input.id,
+    createdAt: now,
+    status: "waiting",
+    ruleset: ruleset.value,
+    length: input.length,
+    reconnectSeconds: input.reconnectSeconds,
+    spectators: input.spectators,
+    seats: { white: { name: input.name, kind: "human", botLevel: null, tokenHash }, black: null },
+  };
+  const events: Array<TableEvent | MatchEvent> = [
+    { type: "table-created", ruleset: info.ruleset, length: info.length, reconnectSeconds: info.reconnectSeconds, spectators: info.spectators },
+    { type: "player-joined", seat: "white", name: input.name, kind: "human", botLevel: null },
+  ];
+  let match = null;
+  if (input.opponent === "bot") {
+    const bot: Seat = { name: `Bot (${input.botLevel})`, kind: "bot", botLevel: input.botLevel, tokenHash: null };
+    const started = newMatch({ ruleset: info.ruleset, length: info.length }, core.dice);
+    if (!started.ok) return refuse("BAD_REQUEST", started.error.message);
+    info.seats.black = bot;
+    info.status = "playing";
+    match = started.value.state;
+    events.push({ type: "player-joined", seat: "black", name: bot.name, kind: "bot", botLevel: bot.botLevel }, ...started.value.events);
+  }
+  const expires = now + WAITING_TABLE_TTL_MS;
+  core.store.create({
+    room: { seq: 0, info, match },
+    events,
+    at: now,
+    setDeadlines: info.status === "waiting" ? [{ kind: "expire", seat: "table", due: expires }] : [],
+  });
+  await core.syncAlarm();
+  if (info.status === "waiting") {
+    const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: input.name, createdAt: now };
+    await core.lobby().add(summary, expires);
+  } else {
+    runBots(core);
+  }
+  return { ok: true, value: { seat: "white", token, table: core.view(core.store.load()!) } };
+}
+
+export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
+  const token = newSeatToken();
+  const tokenHash = await sha256Hex(token);
+  const room = core.store.load();
+  if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
+  if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
+
+  const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, core.dice);
+  if (!started.ok) return refuse("INTERNAL", started.error.message);
+  const info: TableInfo = {
+    ...room.info,
+    status: "playing",
+    seats: { ...room.info.seats, black: { name: input.name, kind: "human", botLevel: null, tokenHash } },
+  };
+  const logged = core.commit({
+    room: { seq: room.seq, info, match: started.value.state },
+    events: [{ type: "player-joined", seat: "black", name: input.name, kind: "human", botLevel: null }, ...started.value.events],
+    at: Date.now(),
+    clearDeadlines: [{ kind: "expire", seat: "table" }],
+  });
+  core.broadcast(logged);
+  await core.syncAlarm();
+  await core.lobby().remove(info.id);
+  return { ok: true, value: { seat: "black", token, table: core.view(core.store.load()!) } };
+}
+
+export function viewTable(core: RoomCore): Outcome<TableView> {
+  const room = core.store.load();
+  if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
+  return { ok: true, value: core.view(room) };
+}
+
+export function tableEvents(core: RoomCore, after: number): Outcome<EventHistory> {
+  const room = core.store.load();
+  if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
+  return { ok: true, value: { tableId: room.info.id, seq: room.seq, events: core.store.eventsAfter(after) } };
+}
+
+export function tableStats(core: RoomCore): Outcome<Stats> {
+  if (!core.store.exists()) return refuse("TABLE_NOT_FOUND", "no table with this id");
+  return { ok: true, value: core.store.stats() };
+}

@@ -1,0 +1,68 @@
+/** What clients see: the public table view (no token hashes) and the mover's legal plays, built from the stored room. */
+import { canDouble, legalPlaysFor, pipCount, type MatchState, type Side } from "../../engine";
+import type { LegalPlayView, MatchView, PlayerView, TableView } from "../../protocol";
+import { SIDES, type Room } from "./table";
+
+/** Who is here right now: sockets per seat (bots are always here) and open reconnect windows. */
+export interface Presence {
+  connected: Record<Side, boolean>;
+  reconnectDeadline: Record<Side, number | null>;
+}
+
+export function tableView(room: Room, presence: Presence): TableView {
+  const { info } = room;
+  const player = (side: Side): PlayerView | null => {
+    const seat = info.seats[side];
+    if (!seat) return null;
+    return {
+      name: seat.name,
+      kind: seat.kind,
+      botLevel: seat.botLevel,
+      connected: seat.kind === "bot" || presence.connected[side],
+      reconnectDeadline: presence.reconnectDeadline[side],
+    };
+  };
+  return {
+    id: info.id,
+    status: info.status,
+    ruleset: info.ruleset,
+    length: info.length,
+    reconnectSeconds: info.reconnectSeconds,
+    spectators: info.spectators,
+    players: { white: player("white"), black: player("black") },
+    match: room.match ? matchView(room.match) : null,
+    seq: room.seq,
+    createdAt: info.createdAt,
+  };
+}
+
+export function matchView(state: MatchState): MatchView {
+  const { board } = state.position;
+  return {
+    score: { ...state.score },
+    hand: state.hand,
+    crawford: state.crawford,
+    cube: { ...state.cube },
+    cubeOffer: state.cubeOffer ? { ...state.cubeOffer } : null,
+    phase: state.phase,
+    turn: state.position.turn,
+    dice: state.dice ? [state.dice[0], state.dice[1]] : null,
+    board,
+    pips: { white: pipCount(board.white), black: pipCount(board.black) },
+    canDouble: SIDES.filter((side) => canDouble(state, side)),
+    winner: state.winner,
+    endReason: state.endReason,
+  };
+}
+
+/** The seat that must act next (the mover, or the side answering a double), or null when nobody can. */
+export function seatToAct(state: MatchState | null): Side | null {
+  if (!state || state.phase === "over") return null;
+  return state.phase === "cube-offered" && state.cubeOffer ? state.cubeOffer.to : state.position.turn;
+}
+
+/** The legal plays of the current roll, for the mover's sockets; null when nobody is choosing a play. */
+export function legalPlayViews(state: MatchState | null): LegalPlayView[] | null {
+  if (!state || state.phase !== "moving") return null;
+  return legalPlaysFor(state).map((play) => ({ play: play.notation, steps: play.steps, board: play.board }));
+}

@@ -1,0 +1,193 @@
+/**
+ * `/v1/tables`: create, list, view, join, history, counters, and the WebSocket upgrade. Each handler validates
+ * with the protocol schemas (the OpenAPI document comes from the same route definitions) and hands over to the
+ * table's match object over RPC.
+ */
+import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import {
+  ClientMessageSchema,
+  CreateTableBodySchema,
+  EventHistorySchema,
+  JoinTableBodySchema,
+  OpenTablesSchema,
+  SeatGrantSchema,
+  ServerMessageSchema,
+  SocketQuerySchema,
+  TableIdParamSchema,
+  TableViewSchema,
+  type EventHistory,
+  type SeatGrant,
+  type TableView,
+} from "../../protocol";
+import type { Env } from "../env";
+import { newTableId } from "../ids";
+import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
+import type { CreateInput, JoinInput, SeatIssued } from "../room/tables";
+import type { Stats } from "../room/store";
+import { TableStatsSchema, json, problem } from "../openapi";
+
+export const tables = new OpenAPIHono<{ Bindings: Env }>();
+
+const Params = TableIdParamSchema.extend({
+  id: TableIdParamSchema.shape.id.meta({ param: { name: "id", in: "path" }, description: "The table id from SeatGrant.tableId." }),
+});
+
+function grant(issued: SeatIssued): SeatGrant {
+  const base = `/v1/tables/${issued.table.id}`;
+  return { tableId: issued.table.id, seat: issued.seat, token: issued.token, links: { socket: `${base}/socket`, table: base, watch: `${base}/socket` }, table: issued.table };
+}
+
+/**
+ * The table's match object, typed with what its RPC methods return. Workers' RPC typing widens tuples
+ * (`[number, number]` → `number[]`) in structured-clone results; the values themselves arrive unchanged.
+ */
+interface RoomRpc {
+  create(input: CreateInput): Promise<Outcome<SeatIssued>>;
+  join(input: JoinInput): Promise<Outcome<SeatIssued>>;
+  view(): Promise<Outcome<TableView>>;
+  events(after: number): Promise<Outcome<EventHistory>>;
+  stats(): Promise<Outcome<Stats>>;
+  fetch(request: Request): Promise<Response>;
+}
+
+function room(env: Env, id: string): RoomRpc {
+  return env.MATCH.getByName(id) as unknown as RoomRpc;
+}
+
+tables.openapi(
+  createRoute({
+    method: "post",
+    path: "/",
+    summary: "Create a table; the creator sits White",
+    request: { body: { content: { "application/json": { schema: CreateTableBodySchema } }, required: true } },
+    responses: {
+      201: json(SeatGrantSchema, "The creator's seat (keep the token secret: it is shown once)"),
+      400: problem("BAD_REQUEST or BAD_JSON"),
+      413: problem("MESSAGE_TOO_LARGE"),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    const id = newTableId();
+    const issued = unwrap(await room(c.env, id).create({ ...body, id }));
+    return c.json(grant(issued), 201);
+  },
+);
+
+tables.openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    summary: "Tables waiting for a second player, newest first",
+    responses: { 200: json(OpenTablesSchema, "Open tables") },
+  }),
+  async (c) => {
+    const list = await c.env.LOBBY.getByName("lobby").list();
+    return c.json({ tables: list }, 200);
+  },
+);
+
+tables.openapi(
+  createRoute({
+    method: "get",
+    path: "/{id}",
+    summary: "The public view of a table (no secrets)",
+    request: { params: Params },
+    responses: { 200: json(TableViewSchema, "The table"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(unwrap(await room(c.env, id).view()), 200);
+  },
+);
+
+tables.openapi(
+  createRoute({
+    method: "post",
+    path: "/{id}/join",
+    summary: "Take the free seat (Black); the match starts at once",
+    request: { params: Params, body: { content: { "application/json": { schema: JoinTableBodySchema } }, required: false } },
+    responses: {
+      200: json(SeatGrantSchema, "The joiner's seat"),
+      400: problem("BAD_REQUEST or BAD_JSON"),
+      404: problem("TABLE_NOT_FOUND"),
+      409: problem("TABLE_FULL"),
+      413: problem("MESSAGE_TOO_LARGE"),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    // Without a JSON body the validator hands over {}: parse it here so the default name applies.
+    const body = JoinTableBodySchema.parse(c.req.valid("json"));
+    return c.json(grant(unwrap(await room(c.env, id).join(body))), 200);
+  },
+);
+
+tables.openapi(
+  createRoute({
+    method: "get",
+    path: "/{id}/events",
+    summary: "The table's stored events in seq order",
+    request: {
+      params: Params,
+      query: z.object({ after: z.coerce.number().int().min(0).optional().meta({ description: "Only events with seq > after." }) }),
+    },
+    responses: { 200: json(EventHistorySchema, "The event log"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { after } = c.req.valid("query");
+    return c.json(unwrap(await room(c.env, id).events(after ?? 0)), 200);
+  },
+);
+
+tables.openapi(
+  createRoute({
+    method: "get",
+    path: "/{id}/stats",
+    summary: "Storage counters of the table's match object (rows written per accepted command, for benchmarks)",
+    request: { params: Params },
+    responses: { 200: json(TableStatsSchema, "Counters"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(unwrap(await room(c.env, id).stats()), 200);
+  },
+);
+
+// Documented like the other routes, but served by a plain handler: its answer is the match object's 101 response.
+tables.openAPIRegistry.registerPath(
+  createRoute({
+    method: "get",
+    path: "/{id}/socket",
+    summary: "Open the table's WebSocket (send `Upgrade: websocket`)",
+    description:
+      "With `token`: that seat's connection; without: a spectator's (unless the table forbids spectators). JSON text frames: " +
+      "the client sends `ClientMessage`s, the server sends `ServerMessage`s (first a `welcome` with the events after `seq`). " +
+      "The text frame `ping` is answered with `pong` by the runtime.",
+    request: { params: Params, query: SocketQuerySchema },
+    responses: {
+      101: {
+        description: "Switching Protocols. Frames from the server follow ServerMessage; frames to the server follow ClientMessage.",
+        content: { "application/json": { schema: z.object({ serverSends: ServerMessageSchema, clientSends: ClientMessageSchema }) } },
+      },
+      400: problem("BAD_REQUEST"),
+      401: problem("BAD_TOKEN"),
+      403: problem("SPECTATORS_DISABLED"),
+      404: problem("TABLE_NOT_FOUND"),
+      426: problem("BAD_REQUEST: not a WebSocket upgrade"),
+    },
+  }),
+);
+
+tables.get("/:id/socket", async (c) => {
+  const params = Params.safeParse(c.req.param());
+  if (!params.success) return problemResponse("BAD_REQUEST", "param id: not a table id");
+  const query = SocketQuerySchema.safeParse(c.req.query());
+  if (!query.success) return problemResponse("BAD_REQUEST", "query: token must be a string of at most 128 characters, seq a whole number >= 0");
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+    throw new ApiError("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
+  }
+  return room(c.env, params.data.id).fetch(c.req.raw);
+});
