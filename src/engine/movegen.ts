@@ -341,13 +341,16 @@ export function generate(d1: number, d2: number): void {
       search(BAR);
     }
   } else {
+    // Larger die first whatever order the dice came in, so [5, 6] and [6, 5] list the same plays.
+    const hi = d1 > d2 ? d1 : d2;
+    const lo = d1 > d2 ? d2 : d1;
     nDice = 2;
     ordered = false;
-    dice[0] = d1;
-    dice[1] = d2;
+    dice[0] = hi;
+    dice[1] = lo;
     search(BAR);
-    dice[0] = d2;
-    dice[1] = d1;
+    dice[0] = lo;
+    dice[1] = hi;
     search(BAR);
   }
 }
