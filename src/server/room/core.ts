@@ -45,11 +45,14 @@ export class RoomCore {
     return this.store.commit(change);
   }
 
-  /** Sends the stored events to every open socket (but `except`), legal plays only to the mover's. */
-  broadcast(events: LoggedEvent[], except?: WebSocket): void {
+  /**
+   * Sends the stored events to every open socket (but `except`), legal plays only to the mover's. `except` is
+   * a closing socket (its seat counts as away) unless `exceptArriving`: a new socket that gets a welcome instead.
+   */
+  broadcast(events: LoggedEvent[], except?: WebSocket, exceptArriving = false): void {
     const room = this.store.load();
     if (!room) return;
-    const table = this.view(room, except);
+    const table = this.view(room, exceptArriving ? undefined : except);
     const mover = room.match?.phase === "moving" ? room.match.position.turn : null;
     let plays: ReturnType<typeof legalPlayViews> | undefined;
     for (const ws of this.sockets.open(undefined, except)) {

@@ -53,7 +53,7 @@ function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, now: number)
     at: now,
     clearDeadlines: [{ kind: "reconnect", seat }],
   });
-  core.broadcast(logged, socket);
+  core.broadcast(logged, socket, true);
 }
 
 export async function onClose(core: RoomCore, ws: WebSocket, code: number, reason: string): Promise<void> {
