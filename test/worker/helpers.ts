@@ -1,6 +1,7 @@
 /** Helpers for the integration tests inside workerd: HTTP calls through SELF and WebSocket clients with a message queue. */
 import { SELF, env } from "cloudflare:test";
-import type { CreateTableBody, SeatGrant, ServerMessage } from "../../src/protocol";
+import type { Side } from "../../src/engine";
+import type { CreateTableBody, LegalPlayView, SeatGrant, ServerMessage, TableView } from "../../src/protocol";
 
 export const BASE = "https://nardi.test";
 
@@ -41,10 +42,20 @@ export class Client {
   #cursor = 0;
   #waiters: Array<() => void> = [];
   closed: { code: number; reason: string } | null = null;
+  /** The latest table view and legal plays, from the newest welcome or update. */
+  table: TableView | null = null;
+  legalPlays: LegalPlayView[] | null = null;
+  seq = 0;
 
   constructor(readonly ws: WebSocket) {
     ws.addEventListener("message", (event) => {
-      this.received.push(JSON.parse(event.data as string) as ServerMessage);
+      const message = JSON.parse(event.data as string) as ServerMessage;
+      this.received.push(message);
+      if ((message.type === "welcome" || message.type === "update") && message.seq >= this.seq) {
+        this.seq = message.seq;
+        this.table = message.table;
+        this.legalPlays = message.legalPlays;
+      }
       this.#wake();
     });
     ws.addEventListener("close", (event) => {
@@ -80,6 +91,32 @@ export class Client {
     throw new Error(`no ${type ?? "message"} arrived`);
   }
 
+  /** Waits until a welcome or update at `seq` or later has arrived. */
+  async waitForSeq(seq: number): Promise<void> {
+    const giveUp = Date.now() + 10_000;
+    while (this.seq < seq) {
+      if (this.closed) throw new Error(`socket closed while waiting for seq ${seq}`);
+      if (Date.now() > giveUp) throw new Error(`seq ${seq} never arrived (at ${this.seq})`);
+      await new Promise<void>((resolve) => {
+        this.#waiters.push(resolve);
+        setTimeout(resolve, 1000);
+      });
+    }
+  }
+
+  /** The next ack or error (skipping updates). */
+  async answer(): Promise<Extract<ServerMessage, { type: "ack" | "error" }>> {
+    for (;;) {
+      const message = await this.next();
+      if (message.type === "ack" || message.type === "error") return message;
+    }
+  }
+
+  /** Marks everything received so far as read. */
+  skipAll(): void {
+    this.#cursor = this.received.length;
+  }
+
   /** Everything unread right now, after giving the server a moment to answer. */
   async drain(): Promise<ServerMessage[]> {
     await settle();
@@ -107,4 +144,35 @@ export async function connect(id: string, query: { token?: string; seq?: number 
   if (!ws) throw new Error(`no upgrade: ${res.status} ${await res.text()}`);
   ws.accept();
   return new Client(ws);
+}
+
+let commandCounter = 0;
+export function commandId(): string {
+  commandCounter += 1;
+  return `c${commandCounter}`;
+}
+
+/** Who must act now, and what a simple player does: roll, the first listed legal play, take every double. */
+export function nextMove(table: TableView, clients: Record<Side, Client>): { side: Side; message: Record<string, unknown> } | null {
+  const match = table.match;
+  if (!match || match.phase === "over") return null;
+  if (match.phase === "cube-offered" && match.cubeOffer) return { side: match.cubeOffer.to, message: { type: "take" } };
+  if (match.phase === "awaiting-roll") return { side: match.turn, message: { type: "roll" } };
+  const plays = clients[match.turn].legalPlays;
+  if (!plays || plays.length === 0) throw new Error(`${match.turn} is moving without legal plays`);
+  return { side: match.turn, message: { type: "play", play: plays[0]!.play } };
+}
+
+/** Plays one command for whoever must act; both clients have seen its update when this returns. */
+export async function playOne(clients: Record<Side, Client>): Promise<boolean> {
+  const table = clients.white.seq >= clients.black.seq ? clients.white.table : clients.black.table;
+  const move = table ? nextMove(table, clients) : null;
+  if (!move) return false;
+  const client = clients[move.side];
+  client.send({ ...move.message, id: commandId() });
+  const answer = await client.answer();
+  if (answer.type !== "ack") throw new Error(`${move.side} ${JSON.stringify(move.message)} refused: ${answer.code} ${answer.message}`);
+  await clients.white.waitForSeq(answer.seq);
+  await clients.black.waitForSeq(answer.seq);
+  return true;
 }

@@ -32,6 +32,7 @@ export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | A
     return;
   }
   if (applyGameCommand(core, ws, role, parsed.message)) {
+    core.sockets.refund(ws);
     runBots(core);
     await core.syncAlarm();
   }

@@ -14,7 +14,8 @@ export interface SocketAttachment {
 const RATE_WINDOW_MS = 10_000;
 
 export class Sockets {
-  readonly #rate = new WeakMap<WebSocket, { start: number; count: number }>();
+  /** Arrival times of the frames counted in the last window, per socket. */
+  readonly #rate = new WeakMap<WebSocket, number[]>();
 
   constructor(private readonly ctx: DurableObjectState) {}
 
@@ -47,15 +48,25 @@ export class Sockets {
     }
   }
 
-  /** Counts a frame against the connection's window; false when it is over the limit. */
+  /**
+   * Counts a frame against the connection's sliding 10-second window; false when the window is full (the frame
+   * is then refused and not counted).
+   */
   withinRate(ws: WebSocket, now: number): boolean {
-    const window = this.#rate.get(ws);
-    if (!window || now - window.start >= RATE_WINDOW_MS) {
-      this.#rate.set(ws, { start: now, count: 1 });
-      return true;
-    }
-    window.count += 1;
-    return window.count <= LIMITS.maxMessagesPer10s;
+    let times = this.#rate.get(ws);
+    if (!times) this.#rate.set(ws, (times = []));
+    while (times.length > 0 && now - (times[0] as number) >= RATE_WINDOW_MS) times.shift();
+    if (times.length >= LIMITS.maxMessagesPer10s) return false;
+    times.push(now);
+    return true;
+  }
+
+  /**
+   * An accepted command gives its frame back: the game itself bounds how fast commands can be accepted, so the
+   * limit only bites on frames that change nothing (refusals, duplicates, syncs), and a fast bot is never slowed.
+   */
+  refund(ws: WebSocket): void {
+    this.#rate.get(ws)?.pop();
   }
 }
 

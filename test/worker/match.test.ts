@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import { EventHistorySchema, ServerMessageSchema, type EventHistory } from "../../src/protocol";
+import { api, commandId, connect, createTable, playOne, startMatch } from "./helpers";
+
+async function history(id: string, after?: number): Promise<EventHistory> {
+  const res = await api(`/v1/tables/${id}/events${after === undefined ? "" : `?after=${after}`}`);
+  return EventHistorySchema.parse(await res.json());
+}
+
+async function seated() {
+  const { id, white, black } = await startMatch();
+  const w = await connect(id, { token: white.token });
+  const b = await connect(id, { token: black.token });
+  await w.next("welcome");
+  await b.next("welcome");
+  // Each seat's first connection logs player-connected; let both land.
+  const seq = (await history(id)).seq;
+  await w.waitForSeq(seq);
+  await b.waitForSeq(seq);
+  w.skipAll();
+  b.skipAll();
+  return { id, white, black, w, b, clients: { white: w, black: b } };
+}
+
+describe("a match over WebSockets", () => {
+  it("welcomes each seat with its role and the table", async () => {
+    const { id, white, black } = await startMatch();
+    const w = await connect(id, { token: white.token });
+    const welcome = await w.next("welcome");
+    expect(ServerMessageSchema.safeParse(welcome).success).toBe(true);
+    expect(welcome.role).toBe("white");
+    expect(welcome.table.status).toBe("playing");
+    expect(welcome.table.players.black?.name).toBe("Black");
+    expect(welcome.events).toEqual([]);
+    const b = await connect(id, { token: black.token });
+    expect((await b.next("welcome")).role).toBe("black");
+    const spectator = await connect(id);
+    expect((await spectator.next("welcome")).role).toBe("spectator");
+  });
+
+  it("rolls and plays a listed legal play: ack after the store, update to all, legal plays to the mover only", async () => {
+    const { id, w, b, clients } = await seated();
+    const spectator = await connect(id);
+    await spectator.next("welcome");
+    const mover = clients[w.table!.match!.turn];
+    const other = mover === w ? b : w;
+
+    mover.send({ type: "roll", id: "roll-1" });
+    const ack = await mover.answer();
+    expect(ack).toMatchObject({ type: "ack", id: "roll-1", duplicate: false });
+    // Acknowledged means stored: the history already holds the event with the ack's seq.
+    const stored = await history(id);
+    expect(stored.seq).toBe(ack.seq);
+    expect(stored.events.at(-1)?.event.type).toBe("rolled");
+
+    const moverUpdate = await mover.next("update");
+    const otherUpdate = await other.next("update");
+    const watcherUpdate = await spectator.next("update");
+    for (const update of [moverUpdate, otherUpdate, watcherUpdate]) {
+      expect(update.seq).toBe(ack.seq);
+      expect(update.events.map((e) => e.event.type)).toEqual(["rolled"]);
+      expect(update.table.match?.phase).toBe("moving");
+    }
+    expect(moverUpdate.legalPlays?.length).toBeGreaterThan(0);
+    expect(otherUpdate.legalPlays).toBeNull();
+    expect(watcherUpdate.legalPlays).toBeNull();
+
+    const choice = moverUpdate.legalPlays![moverUpdate.legalPlays!.length - 1]!;
+    mover.send({ type: "play", id: "play-1", play: choice.play });
+    const playAck = await mover.answer();
+    expect(playAck).toMatchObject({ type: "ack", id: "play-1", duplicate: false });
+    const after = await other.next("update");
+    expect(after.events.map((e) => e.event.type)).toContain("played");
+    expect(after.table.match?.board).toEqual(choice.board);
+    expect(after.table.match?.turn).not.toBe(moverUpdate.table.match?.turn);
+    expect(after.table.match?.phase).toBe("awaiting-roll");
+  });
+
+  it("accepts a play given as steps", async () => {
+    const { w, b, clients } = await seated();
+    const mover = clients[w.table!.match!.turn];
+    mover.send({ type: "roll", id: commandId() });
+    const ack = await mover.answer();
+    await mover.waitForSeq(ack.seq);
+    const play = mover.legalPlays![0]!;
+    mover.send({ type: "play", id: commandId(), play: play.steps.map(({ from, to }) => ({ from, to })) });
+    expect((await mover.answer()).type).toBe("ack");
+    await b.waitForSeq(ack.seq + 1);
+    expect(b.table?.match?.board).toEqual(play.board);
+  });
+
+  it("answers a repeated command id with the first seq and applies it once", async () => {
+    const { id, w, clients } = await seated();
+    const mover = clients[w.table!.match!.turn];
+    mover.send({ type: "roll", id: "same" });
+    const first = await mover.answer();
+    const before = await history(id);
+    mover.send({ type: "roll", id: "same" });
+    const again = await mover.answer();
+    expect(again).toEqual({ type: "ack", id: "same", seq: first.seq, duplicate: true });
+    expect((await history(id)).seq).toBe(before.seq);
+  });
+
+  it("sends exactly the missed events to a socket that connects with ?seq=N, and on sync", async () => {
+    const { id, white, clients } = await seated();
+    const seen = clients.white.seq;
+    clients.white.close();
+    // Black and White play on; White's own moves come from a second socket so the first one misses them.
+    const again = await connect(id, { token: white.token });
+    await again.next("welcome");
+    const live = { white: again, black: clients.black };
+    for (let i = 0; i < 6; i++) await playOne(live);
+    const late = await connect(id, { token: white.token, seq: seen });
+    const welcome = await late.next("welcome");
+    expect(welcome.events).toEqual((await history(id, seen)).events);
+    expect(welcome.events[0]?.seq).toBe(seen + 1);
+    expect(welcome.seq).toBe(welcome.events.at(-1)?.seq);
+
+    late.send({ type: "sync", seq: welcome.seq - 2 });
+    const synced = await late.next("welcome");
+    expect(synced.events.map((e) => e.seq)).toEqual([welcome.seq - 1, welcome.seq]);
+  });
+
+  it("plays a whole 1-point match to its end", async () => {
+    const { id, w, clients } = await seated();
+    for (let i = 0; i < 2000 && (await playOne(clients)); i++);
+    const table = w.table!;
+    expect(table.status).toBe("over");
+    expect(table.match?.phase).toBe("over");
+    expect(table.match?.endReason).toBe("score");
+    const winner = table.match!.winner!;
+    expect(table.match!.score[winner]).toBeGreaterThanOrEqual(1);
+    const events = (await history(id)).events.map((e) => e.event.type);
+    expect(events).toContain("hand-ended");
+    expect(events.at(-1)).toBe("match-ended");
+    // A finished match takes no commands.
+    clients.white.send({ type: "roll", id: commandId() });
+    expect(await clients.white.answer()).toMatchObject({ type: "error", code: "MATCH_OVER" });
+  });
+
+  it("ends the whole match on resign", async () => {
+    const { w, b } = await seated();
+    b.send({ type: "resign", id: "give-up" });
+    const ack = await b.answer();
+    expect(ack.type).toBe("ack");
+    await w.waitForSeq(ack.seq);
+    expect(w.table?.status).toBe("over");
+    expect(w.table?.match).toMatchObject({ winner: "white", endReason: "resign", score: { white: 1, black: 0 } });
+  });
+
+  it("offers, takes and moves the cube in a backgammon match", async () => {
+    const { id, white, black } = await startMatch({ preset: "backgammon", length: 3 });
+    const w = await connect(id, { token: white.token });
+    const b = await connect(id, { token: black.token });
+    await w.next("welcome");
+    await b.next("welcome");
+    const clients = { white: w, black: b };
+    // The opening dice are played at once; then the other side may double before rolling.
+    while (clients.white.table?.match?.phase !== "awaiting-roll" || clients.white.seq < clients.black.seq) await playOne(clients);
+    const doubler = w.table!.match!.turn;
+    const taker = doubler === "white" ? "black" : "white";
+    expect(w.table!.match!.canDouble).toEqual([doubler]);
+    clients[doubler].send({ type: "double", id: commandId() });
+    const offered = await clients[doubler].answer();
+    expect(offered.type).toBe("ack");
+    await clients[taker].waitForSeq(offered.seq);
+    expect(clients[taker].table?.match?.phase).toBe("cube-offered");
+    clients[taker].send({ type: "take", id: commandId() });
+    const taken = await clients[taker].answer();
+    expect(taken.type).toBe("ack");
+    await clients[doubler].waitForSeq(taken.seq);
+    expect(clients[doubler].table?.match?.cube).toEqual({ value: 2, owner: taker });
+  });
+
+  it("plays the bot's side inside the match object", async () => {
+    const grant = await createTable({ opponent: "bot", botLevel: "random", preset: "georgian-short" });
+    expect(grant.table.status).toBe("playing");
+    expect(grant.table.players.black).toMatchObject({ kind: "bot", botLevel: "random", connected: true });
+    const w = await connect(grant.tableId, { token: grant.token });
+    await w.next("welcome");
+    // White's turn comes back after every bot turn; play a few turns.
+    for (let turn = 0; turn < 4; turn++) {
+      const match = w.table!.match!;
+      expect(match.turn).toBe("white");
+      if (match.phase === "awaiting-roll") {
+        w.send({ type: "roll", id: commandId() });
+        const ack = await w.answer();
+        expect(ack.type).toBe("ack");
+        await w.waitForSeq(ack.seq);
+      }
+      if (w.table!.match!.turn !== "white") continue;
+      w.send({ type: "play", id: commandId(), play: w.legalPlays![0]!.play });
+      const ack = await w.answer();
+      expect(ack.type).toBe("ack");
+      // The bot has rolled and played (or burned) before White's turn is back.
+      const events = await history(grant.tableId, ack.seq);
+      expect(events.events.some((e) => "side" in e.event && e.event.side === "black")).toBe(true);
+      await w.waitForSeq(events.seq);
+    }
+  });
+});
