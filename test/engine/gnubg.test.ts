@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fromGnubgId, toGnubgId } from "../../src/engine/gnubg";
-import { initialPosition } from "../../src/engine/position";
+import { seededDice } from "../../src/engine/dice";
+import { legalPlays } from "../../src/engine/legal";
+import { initialPosition, opponent } from "../../src/engine/position";
 import { formatPosition, parsePosition } from "../../src/engine/position-string";
 import type { Position } from "../../src/engine/types";
 
@@ -47,6 +49,23 @@ describe("gnubg Position ID", () => {
       const back = fromGnubgId(toGnubgId(p), p.turn);
       expect(back.ok && formatPosition(back.value)).toBe(text);
     }
+  });
+
+  it("round-trips every position of random short-nardi games (hits, bar, bearing off)", () => {
+    const dice = seededDice(2024);
+    let checked = 0;
+    for (let game = 0; game < 20; game++) {
+      let position = initialPosition("short", game % 2 === 0 ? "white" : "black");
+      for (let ply = 0; ply < 400 && position.board.white[0]! < 15 && position.board.black[0]! < 15; ply++) {
+        const back = fromGnubgId(toGnubgId(position), position.turn);
+        expect(back).toEqual({ ok: true, value: position });
+        checked++;
+        const plays = legalPlays(position, [dice.die(), dice.die()], { firstTurn: false });
+        const board = plays.length > 0 ? plays[dice.die() % plays.length]!.board : position.board;
+        position = { variant: "short", board, turn: opponent(position.turn) };
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 
   it.each([
