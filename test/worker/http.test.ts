@@ -1,17 +1,211 @@
 import { describe, expect, it } from "vitest";
-import { api, createTable, postJson } from "./helpers";
+import {
+  EventHistorySchema,
+  OpenTablesSchema,
+  ProblemSchema,
+  SeatGrantSchema,
+  TableViewSchema,
+  type ErrorCode,
+} from "../../src/protocol";
+import { api, createTable, joinTable, postJson, startMatch } from "./helpers";
 
-describe("HTTP API", () => {
+async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  const body = ProblemSchema.parse(await res.json());
+  expect(body).toMatchObject({ status, code });
+  expect(body.detail.length).toBeGreaterThan(0);
+}
+
+async function listed(): Promise<string[]> {
+  const res = await api("/v1/tables");
+  expect(res.status).toBe(200);
+  return OpenTablesSchema.parse(await res.json()).tables.map((t) => t.id);
+}
+
+describe("tables over HTTP", () => {
   it("answers health", async () => {
     const res = await api("/v1/health");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
   });
 
-  it("creates a table", async () => {
-    const grant = await createTable({ name: "Ann" });
+  it("creates a table: the creator sits White with a secret token, the table waits", async () => {
+    const res = await postJson("/v1/tables", { preset: "backgammon", length: 5, name: "Ann", reconnectSeconds: 30 });
+    expect(res.status).toBe(201);
+    const grant = SeatGrantSchema.parse(await res.json());
     expect(grant.seat).toBe("white");
-    expect(grant.tableId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(grant.table.status).toBe("waiting");
+    expect(grant.tableId).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    expect(grant.token.length).toBeGreaterThanOrEqual(22);
+    expect(grant.links).toEqual({
+      socket: `/v1/tables/${grant.tableId}/socket`,
+      table: `/v1/tables/${grant.tableId}`,
+      watch: `/v1/tables/${grant.tableId}/socket`,
+    });
+    expect(grant.table).toMatchObject({
+      status: "waiting",
+      length: 5,
+      reconnectSeconds: 30,
+      ruleset: { preset: "backgammon", variant: "short", cube: true },
+      players: { white: { name: "Ann", kind: "human" }, black: null },
+      match: null,
+    });
+
+    const view = await api(`/v1/tables/${grant.tableId}`);
+    expect(view.status).toBe(200);
+    const text = await view.text();
+    expect(TableViewSchema.parse(JSON.parse(text)).id).toBe(grant.tableId);
+    expect(text).not.toContain(grant.token);
+  });
+
+  it("applies ruleset overrides and defaults", async () => {
+    const grant = await createTable({ preset: "federation-long", overrides: { cube: false } });
+    expect(grant.table.ruleset).toEqual({ preset: "federation-long", variant: "long", koks: true, cube: false, opening: "reroll" });
+    expect(grant.table).toMatchObject({ length: 1, reconnectSeconds: 60, spectators: true });
+  });
+
+  it("lists waiting tables newest first, and drops a table once joined", async () => {
+    const older = await createTable({ name: "Older" });
+    const newer = await createTable({ name: "Newer" });
+    const bot = await createTable({ opponent: "bot" });
+    let ids = await listed();
+    expect(ids).toContain(older.tableId);
+    expect(ids).toContain(newer.tableId);
+    expect(ids).not.toContain(bot.tableId);
+    expect(ids.indexOf(newer.tableId)).toBeLessThan(ids.indexOf(older.tableId));
+    await joinTable(older.tableId);
+    ids = await listed();
+    expect(ids).not.toContain(older.tableId);
+    expect(ids).toContain(newer.tableId);
+  });
+
+  it("joins the free seat, starts the match, and refuses a third player", async () => {
+    const created = await createTable();
+    const res = await postJson(`/v1/tables/${created.tableId}/join`, { name: "Bob" });
+    expect(res.status).toBe(200);
+    const grant = SeatGrantSchema.parse(await res.json());
+    expect(grant.seat).toBe("black");
+    expect(grant.token).not.toBe(created.token);
+    expect(grant.table.status).toBe("playing");
+    expect(grant.table.players.black).toMatchObject({ name: "Bob", kind: "human" });
+    expect(grant.table.match).toMatchObject({ hand: 1, score: { white: 0, black: 0 } });
+
+    await expectProblem(await postJson(`/v1/tables/${created.tableId}/join`, { name: "Carl" }), 409, "TABLE_FULL");
+  });
+
+  it("joins without a body under the default name", async () => {
+    const created = await createTable();
+    const res = await api(`/v1/tables/${created.tableId}/join`, { method: "POST" });
+    expect(res.status).toBe(200);
+    expect(SeatGrantSchema.parse(await res.json()).table.players.black?.name).toBe("Player 2");
+  });
+
+  it("serves the event history in seq order, and after a seq", async () => {
+    const { id } = await startMatch();
+    const all = EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events`)).json());
+    expect(all.tableId).toBe(id);
+    expect(all.events.map((e) => e.seq)).toEqual(all.events.map((_, i) => i + 1));
+    expect(all.seq).toBe(all.events.length);
+    expect(all.events.map((e) => e.event.type).slice(0, 4)).toEqual(["table-created", "player-joined", "player-joined", "hand-started"]);
+    expect(all.events.some((e) => e.event.type === "opening-roll")).toBe(true);
+    const later = EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events?after=2`)).json());
+    expect(later.events).toEqual(all.events.slice(2));
+  });
+
+  it("reports storage counters", async () => {
+    const { id } = await startMatch();
+    const stats = (await (await api(`/v1/tables/${id}/stats`)).json()) as Record<string, number>;
+    expect(stats).toMatchObject({ commands: 0, events: expect.any(Number), rowsWritten: expect.any(Number), rowsRead: expect.any(Number) });
+    expect(stats.rowsWritten).toBeGreaterThan(stats.events!);
+  });
+
+  it("serves an OpenAPI 3.1 document generated from the schemas, the WebSocket route included", async () => {
+    const res = await api("/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/v1/health",
+        "/v1/tables",
+        "/v1/tables/{id}",
+        "/v1/tables/{id}/join",
+        "/v1/tables/{id}/events",
+        "/v1/tables/{id}/stats",
+        "/v1/tables/{id}/socket",
+      ]),
+    );
+    expect(doc.paths["/v1/tables"]).toHaveProperty("post");
+    expect(doc.paths["/v1/tables/{id}/socket"]).toHaveProperty("get");
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["CreateTableBody", "SeatGrant", "TableView", "Problem", "ClientMessage", "ServerMessage", "LoggedEvent"]),
+    );
+  });
+});
+
+describe("bad requests are coded problems and change nothing", () => {
+  it("malformed JSON → BAD_JSON", async () => {
+    const res = await api("/v1/tables", { method: "POST", headers: { "content-type": "application/json" }, body: "{preset:" });
+    await expectProblem(res, 400, "BAD_JSON");
+  });
+
+  it("a body over the size limit → MESSAGE_TOO_LARGE", async () => {
+    await expectProblem(await postJson("/v1/tables", { preset: "backgammon", name: "x".repeat(5000) }), 413, "MESSAGE_TOO_LARGE");
+  });
+
+  it("a body that fails the schema → BAD_REQUEST", async () => {
+    await expectProblem(await postJson("/v1/tables", { preset: "chess" }), 400, "BAD_REQUEST");
+    await expectProblem(await postJson("/v1/tables", { preset: "backgammon", length: 0 }), 400, "BAD_REQUEST");
+    await expectProblem(await postJson("/v1/tables", { preset: "backgammon", hack: true }), 400, "BAD_REQUEST");
+    await expectProblem(await postJson("/v1/tables", { preset: "backgammon", overrides: { variant: "long" } }), 400, "BAD_REQUEST");
+    await expectProblem(await postJson("/v1/tables", ["backgammon"]), 400, "BAD_REQUEST");
+  });
+
+  it("a body that is not JSON at all → 415", async () => {
+    const res = await api("/v1/tables", { method: "POST", headers: { "content-type": "text/plain" }, body: "preset=backgammon" });
+    await expectProblem(res, 415, "BAD_REQUEST");
+  });
+
+  it("ids: malformed → BAD_REQUEST, unknown → TABLE_NOT_FOUND", async () => {
+    await expectProblem(await api("/v1/tables/short"), 400, "BAD_REQUEST");
+    await expectProblem(await api("/v1/tables/has%20space%20in%20it%20oh%20no"), 400, "BAD_REQUEST");
+    const unknown = "A".repeat(22);
+    await expectProblem(await api(`/v1/tables/${unknown}`), 404, "TABLE_NOT_FOUND");
+    await expectProblem(await api(`/v1/tables/${unknown}/events`), 404, "TABLE_NOT_FOUND");
+    await expectProblem(await api(`/v1/tables/${unknown}/stats`), 404, "TABLE_NOT_FOUND");
+    await expectProblem(await postJson(`/v1/tables/${unknown}/join`, {}), 404, "TABLE_NOT_FOUND");
+    await expectProblem(await api(`/v1/tables/${unknown}/socket`, { headers: { Upgrade: "websocket" } }), 404, "TABLE_NOT_FOUND");
+  });
+
+  it("a bad query → BAD_REQUEST", async () => {
+    const { id } = await startMatch();
+    await expectProblem(await api(`/v1/tables/${id}/events?after=-1`), 400, "BAD_REQUEST");
+    await expectProblem(await api(`/v1/tables/${id}/events?after=soon`), 400, "BAD_REQUEST");
+  });
+
+  it("unknown routes and methods → NOT_FOUND", async () => {
+    await expectProblem(await api("/v1/nothing-here"), 404, "NOT_FOUND");
+    await expectProblem(await api("/v1/tables", { method: "DELETE" }), 404, "NOT_FOUND");
+  });
+
+  it("sockets: a wrong token → BAD_TOKEN before upgrading; no spectators → SPECTATORS_DISABLED; no upgrade → 426", async () => {
+    const { id, white } = await startMatch({ spectators: false });
+    const upgrade = { headers: { Upgrade: "websocket" } };
+    const wrong = await api(`/v1/tables/${id}/socket?token=${"A".repeat(43)}`, upgrade);
+    expect(wrong.webSocket).toBeNull();
+    await expectProblem(wrong, 401, "BAD_TOKEN");
+    await expectProblem(await api(`/v1/tables/${id}/socket?token=`, upgrade), 401, "BAD_TOKEN");
+    // Another table's token is no token here.
+    const other = await createTable();
+    await expectProblem(await api(`/v1/tables/${id}/socket?token=${other.token}`, upgrade), 401, "BAD_TOKEN");
+    await expectProblem(await api(`/v1/tables/${id}/socket`, upgrade), 403, "SPECTATORS_DISABLED");
+    await expectProblem(await api(`/v1/tables/${id}/socket?token=${white.token}`), 426, "BAD_REQUEST");
+    await expectProblem(await api(`/v1/tables/${id}/socket?token=${white.token}&seq=-4`, upgrade), 400, "BAD_REQUEST");
+    const events = EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events`)).json());
+    expect(events.events.map((e) => e.event.type)).not.toContain("player-connected");
   });
 });
