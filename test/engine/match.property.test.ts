@@ -137,7 +137,7 @@ describe("random whole matches", () => {
             const again = playMatch(preset, length, diceSeed, choiceSeed);
             expect(JSON.stringify(again.events)).toBe(JSON.stringify(first.events));
           }),
-          { numRuns: 8 },
+          { numRuns: 5 },
         );
       });
     }
