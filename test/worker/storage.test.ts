@@ -1,5 +1,8 @@
+/** Every accepted command is one transaction: its event rows plus one state row; a refused command writes nothing. */
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, connect, startMatch } from "./helpers";
+import type { MatchRoom } from "../../src/server";
+import { api, commandId, connect, playOne, startMatch, stubOf } from "./helpers";
 
 interface Stats {
   commands: number;
@@ -12,21 +15,57 @@ async function stats(id: string): Promise<Stats> {
   return (await (await api(`/v1/tables/${id}/stats`)).json()) as Stats;
 }
 
+async function seated() {
+  const { id, white, black } = await startMatch({ preset: "georgian-short" });
+  const w = await connect(id, { token: white.token });
+  const b = await connect(id, { token: black.token });
+  await w.next("welcome");
+  await b.next("welcome");
+  const { events } = await stats(id);
+  await w.waitForSeq(events);
+  await b.waitForSeq(events);
+  return { id, clients: { white: w, black: b } };
+}
+
 describe("storage per command", () => {
-  it("writes the command's event rows plus one state row, in one go", async () => {
-    const { id, white, black } = await startMatch();
-    const w = await connect(id, { token: white.token });
-    const b = await connect(id, { token: black.token });
-    await w.next("welcome");
-    await b.next("welcome");
+  it("writes the command's event rows plus one state row", async () => {
+    const { id, clients } = await seated();
+    for (let i = 0; i < 12; i++) {
+      const before = await stats(id);
+      expect(await playOne(clients)).toBe(true);
+      const after = await stats(id);
+      const events = after.events - before.events;
+      expect(events).toBeGreaterThanOrEqual(1);
+      expect(after.commands - before.commands).toBe(1);
+      expect(after.rowsWritten - before.rowsWritten).toBe(events + 1);
+    }
+  });
+
+  it("a refused command writes no row", async () => {
+    const { id, clients } = await seated();
+    const waiter = clients.white.table!.match!.turn === "white" ? clients.black : clients.white;
     const before = await stats(id);
-    w.send({ type: "roll", id: "r1" });
-    const ack = await w.next("ack");
-    const update = await w.next("update");
+    for (let i = 0; i < 5; i++) {
+      waiter.send({ type: "roll", id: commandId() });
+      expect((await waiter.answer()).type).toBe("error");
+    }
     const after = await stats(id);
-    console.log(before, after, update.events.length, ack);
-    expect(after.commands - before.commands).toBe(1);
-    expect(after.events - before.events).toBe(update.events.length);
-    expect(after.rowsWritten - before.rowsWritten).toBe(update.events.length + 1);
+    expect(after.rowsWritten).toBe(before.rowsWritten);
+    expect(after.commands).toBe(before.commands);
+  });
+
+  it("the counters and the log agree with what SQLite holds, and survive eviction", async () => {
+    const { id, clients } = await seated();
+    for (let i = 0; i < 6; i++) await playOne(clients);
+    const counted = await stats(id);
+    const stored = await runInDurableObject(stubOf(id), (_room: MatchRoom, state) => ({
+      events: state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n,
+      rooms: state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM room").one().n,
+    }));
+    expect(stored).toEqual({ events: counted.events, rooms: 1 });
+    expect(counted.commands).toBe(6);
+    await evictDurableObject(stubOf(id));
+    const woken = await stats(id);
+    expect({ ...woken, rowsRead: 0 }).toEqual({ ...counted, rowsRead: 0 });
   });
 });

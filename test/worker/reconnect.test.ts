@@ -1,0 +1,236 @@
+/** Hibernation, the reconnect window (RULES.md §5.6), the alarm and the expiry of tables nobody joined. */
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { EventHistorySchema, OpenTablesSchema, type TableOrMatchEvent } from "../../src/protocol";
+import type { MatchRoom } from "../../src/server";
+import { api, commandId, connect, createTable, playOne, startMatch, stubOf } from "./helpers";
+
+async function history(id: string) {
+  return EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events`)).json());
+}
+
+async function seated(reconnectSeconds = 60) {
+  const { id, white, black } = await startMatch({ reconnectSeconds });
+  const w = await connect(id, { token: white.token });
+  const b = await connect(id, { token: black.token });
+  await w.next("welcome");
+  await b.next("welcome");
+  const { seq } = await history(id);
+  await w.waitForSeq(seq);
+  await b.waitForSeq(seq);
+  w.skipAll();
+  b.skipAll();
+  return { id, white, black, w, b, stub: stubOf(id) };
+}
+
+/** Stored deadlines, straight from the object's SQLite. */
+async function deadlines(id: string) {
+  return runInDurableObject(stubOf(id), (_room: MatchRoom, state) =>
+    state.storage.sql.exec<{ kind: string; seat: string; due: number }>("SELECT kind, seat, due FROM deadlines ORDER BY due").toArray(),
+  );
+}
+
+/** Lets the clock run past every stored deadline (the object sees a window that ended long ago). */
+async function timePasses(id: string): Promise<void> {
+  await runInDurableObject(stubOf(id), (_room: MatchRoom, state) => {
+    state.storage.sql.exec("UPDATE deadlines SET due = due - 1000000000");
+  });
+}
+
+async function alarmAt(id: string): Promise<number | null> {
+  return runInDurableObject(stubOf(id), (_room: MatchRoom, state) => state.storage.getAlarm());
+}
+
+const typesOf = (events: Array<{ event: TableOrMatchEvent }>) => events.map((e) => e.event.type);
+
+describe("hibernation", () => {
+  it("an object evicted in the middle of a turn wakes from storage and its sockets, nothing lost", async () => {
+    const { id, w, b, stub } = await seated();
+    const clients = { white: w, black: b };
+    const mover = clients[w.table!.match!.turn];
+    const other = mover === w ? b : w;
+    mover.send({ type: "roll", id: "before-sleep" });
+    const rolled = await mover.answer();
+    await mover.waitForSeq(rolled.seq);
+    await other.waitForSeq(rolled.seq);
+    const plays = mover.legalPlays!;
+    const before = await history(id);
+
+    await evictDurableObject(stub);
+
+    // Same sockets: the woken object knows who they are (tags + attachment) and what the roll was (storage).
+    mover.send({ type: "roll", id: "before-sleep" });
+    expect(await mover.answer()).toEqual({ type: "ack", id: "before-sleep", seq: rolled.seq, duplicate: true });
+    mover.send({ type: "roll", id: commandId() });
+    expect(await mover.answer()).toMatchObject({ type: "error", code: "ALREADY_ROLLED" });
+    mover.send({ type: "sync", seq: rolled.seq });
+    const synced = await mover.next("welcome");
+    expect(synced.role).toBe(mover === w ? "white" : "black");
+    expect(synced.legalPlays).toEqual(plays);
+
+    mover.send({ type: "play", id: commandId(), play: plays[0]!.play });
+    const played = await mover.answer();
+    expect(played.type).toBe("ack");
+    await other.waitForSeq(played.seq);
+    expect(other.table?.match?.board).toEqual(plays[0]!.board);
+    const after = await history(id);
+    expect(after.events.slice(0, before.events.length)).toEqual(before.events);
+    expect(typesOf(after.events.slice(before.events.length))).toEqual(["played"]);
+
+    // And a fresh socket after another eviction catches up from its seq.
+    await evictDurableObject(stub);
+    const late = await connect(id, { seq: rolled.seq });
+    expect((await late.next("welcome")).events.map((e) => e.seq)).toEqual([played.seq]);
+    // The game goes on.
+    await playOne(clients);
+  });
+});
+
+describe("the reconnect window", () => {
+  it("a seat that drops is announced with its deadline; back in time, it plays on", async () => {
+    const { id, white, w, b } = await seated(60);
+    const start = Date.now();
+    w.close(1000, "network change");
+    const dropped = await b.next("update");
+    const event = dropped.events[0]!.event;
+    expect(event).toMatchObject({ type: "player-disconnected", seat: "white" });
+    const deadline = (event as { deadline: number }).deadline;
+    expect(deadline).toBeGreaterThanOrEqual(start + 60_000);
+    expect(deadline).toBeLessThan(Date.now() + 61_000);
+    expect(dropped.table.players.white).toMatchObject({ connected: false, reconnectDeadline: deadline });
+    expect(await deadlines(id)).toEqual([{ kind: "reconnect", seat: "white", due: deadline }]);
+    expect(await alarmAt(id)).toBe(deadline);
+
+    const back = await connect(id, { token: white.token, seq: dropped.seq });
+    const welcome = await back.next("welcome");
+    expect(welcome.table.players.white).toMatchObject({ connected: true, reconnectDeadline: null });
+    const returned = await b.next("update");
+    expect(returned.events.map((e) => e.event)).toEqual([{ type: "player-connected", seat: "white" }]);
+    expect(await deadlines(id)).toEqual([]);
+    expect(await alarmAt(id)).toBeNull();
+
+    // The alarm firing anyway (late, spurious) changes nothing.
+    const seq = (await history(id)).seq;
+    await runInDurableObject(stubOf(id), (_room: MatchRoom, state) => state.storage.setAlarm(Date.now()));
+    await runDurableObjectAlarm(stubOf(id));
+    expect((await history(id)).seq).toBe(seq);
+
+    await playOne({ white: back, black: b });
+  });
+
+  it("a seat with another socket still open is not away", async () => {
+    const { id, white, w, b } = await seated();
+    const second = await connect(id, { token: white.token });
+    await second.next("welcome");
+    w.close();
+    second.send({ type: "sync", seq: 0 });
+    await second.next("welcome");
+    expect(await b.drain()).toEqual([]);
+    expect(await deadlines(id)).toEqual([]);
+  });
+
+  it("not back in time: the alarm forfeits the match to the opponent (score and result stored)", async () => {
+    const { id, w, b, stub } = await seated(60);
+    w.close();
+    await b.next("update");
+    // Running the alarm before the deadline does nothing and keeps it set.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(typesOf((await history(id)).events).at(-1)).toBe("player-disconnected");
+    expect((await deadlines(id)).length).toBe(1);
+    expect(await alarmAt(id)).toBe((await deadlines(id))[0]!.due);
+
+    await timePasses(id);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const ended = await b.next("update");
+    expect(ended.events.map((e) => e.event)).toEqual([
+      { type: "forfeited", side: "white" },
+      { type: "match-ended", winner: "black", reason: "forfeit", score: { white: 0, black: 1 } },
+    ]);
+    const view = (await (await api(`/v1/tables/${id}`)).json()) as { status: string; match: { winner: string; endReason: string; score: unknown } };
+    expect(view.status).toBe("over");
+    expect(view.match).toMatchObject({ winner: "black", endReason: "forfeit", score: { white: 0, black: 1 } });
+    expect(await deadlines(id)).toEqual([]);
+
+    // Idempotent: the alarm again (and again) adds nothing.
+    const seq = (await history(id)).seq;
+    await runInDurableObject(stub, (_room: MatchRoom, state) => state.storage.setAlarm(Date.now()));
+    await runDurableObjectAlarm(stub);
+    await runDurableObjectAlarm(stub);
+    expect((await history(id)).seq).toBe(seq);
+  });
+
+  it("a forfeit in a longer match awards the points still needed", async () => {
+    const { id, white, black } = await startMatch({ preset: "backgammon", length: 5 });
+    const w = await connect(id, { token: white.token });
+    const b = await connect(id, { token: black.token });
+    await w.next("welcome");
+    await b.next("welcome");
+    b.close();
+    await w.next("update");
+    await timePasses(id);
+    await runDurableObjectAlarm(stubOf(id));
+    const last = (await history(id)).events.at(-1)!.event;
+    expect(last).toEqual({ type: "match-ended", winner: "white", reason: "forfeit", score: { white: 5, black: 0 } });
+  });
+
+  it("both away when a window runs out: the match is abandoned with no winner", async () => {
+    const { id, w, b, stub } = await seated(60);
+    w.close();
+    b.close();
+    // Both drops are stored (the closes are handled in order).
+    for (let i = 0; i < 50 && (await deadlines(id)).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await deadlines(id)).map((d) => d.seat).sort()).toEqual(["black", "white"]);
+    await timePasses(id);
+    await runDurableObjectAlarm(stub);
+    const events = (await history(id)).events.map((e) => e.event);
+    expect(events.at(-1)).toEqual({ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 } });
+    expect(events.filter((e) => e.type === "match-ended")).toHaveLength(1);
+    expect(await deadlines(id)).toEqual([]);
+    expect(await alarmAt(id)).toBeNull();
+  });
+
+  it("a spectator leaving is no one's business", async () => {
+    const { id, b } = await seated();
+    const spectator = await connect(id);
+    await spectator.next("welcome");
+    spectator.close();
+    expect(await b.drain()).toEqual([]);
+    expect(await deadlines(id)).toEqual([]);
+  });
+
+  it("answers the close frame with the client's code", async () => {
+    const { w } = await seated();
+    w.close(4001, "leaving");
+    for (let i = 0; i < 50 && !w.closed; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(w.closed?.code).toBe(4001);
+  });
+});
+
+describe("tables nobody joins", () => {
+  it("expire from the lobby and storage when their deadline passes", async () => {
+    const created = await createTable();
+    const stub = stubOf(created.tableId);
+    const listed = async () => OpenTablesSchema.parse(await (await api("/v1/tables")).json()).tables.map((t) => t.id);
+    expect(await listed()).toContain(created.tableId);
+    const [expiry] = await deadlines(created.tableId);
+    expect(expiry).toMatchObject({ kind: "expire", seat: "table" });
+    expect(expiry!.due - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+    expect(await alarmAt(created.tableId)).toBe(expiry!.due);
+
+    // Early: nothing happens.
+    await runDurableObjectAlarm(stub);
+    expect((await api(`/v1/tables/${created.tableId}`)).status).toBe(200);
+
+    await timePasses(created.tableId);
+    await runDurableObjectAlarm(stub);
+    expect(await listed()).not.toContain(created.tableId);
+    expect((await api(`/v1/tables/${created.tableId}`)).status).toBe(404);
+    expect((await api(`/v1/tables/${created.tableId}/join`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("a joined table has no expiry any more", async () => {
+    const { id } = await startMatch();
+    expect(await deadlines(id)).toEqual([]);
+    expect(await alarmAt(id)).toBeNull();
+  });
+});
