@@ -311,6 +311,10 @@ export class TableConnection {
     }
     this.ws = ws;
     this.welcomed = false;
+    let opened = false;
+    ws.addEventListener("open", () => {
+      opened = true;
+    });
     ws.addEventListener("message", (ev: MessageEvent) => {
       if (this.ws !== ws) return;
       if (typeof ev.data === "string") this.onFrame(ev.data);
@@ -320,7 +324,11 @@ export class TableConnection {
       if (this.ws === ws) this.onSocketGone(ws);
     });
     ws.addEventListener("error", () => {
-      // A failed handshake (e.g. HTTP 401) or a broken socket: the close event follows and decides.
+      // A failed handshake (e.g. HTTP 401) or a broken socket. Browsers follow with a close event; Node 22's
+      // WebSocket does not after a refused handshake (it even stays CONNECTING), so that case ends here.
+      setTimeout(() => {
+        if (this.ws === ws && (!opened || ws.readyState === this.WS.CLOSED)) this.onSocketGone(ws);
+      }, 0);
     });
   }
 

@@ -172,33 +172,37 @@ describe.concurrent("commands out of place", () => {
   test("out of turn, rolling twice, playing before rolling, an illegal play, a cube that is off, a stale seq", async () => {
     const g = await game();
     const { mover, waiter } = g;
-    const bystanders = [waiter];
-    const expectRefused = (p: Promise<unknown>, code: string) =>
-      unchanged(g.tableId, async () => {
-        await expect(p).rejects.toMatchObject({ code });
-      });
+    const expectRefused = (sender: TableConnection, act: () => Promise<unknown>, code: string) =>
+      unchanged(
+        g.tableId,
+        async () => {
+          await expect(act()).rejects.toMatchObject({ code });
+        },
+        [sender === mover ? waiter : mover],
+      );
 
-    await expectRefused(waiter.roll(), "NOT_YOUR_TURN");
-    await expectRefused(mover.play("24/18"), "MUST_ROLL");
-    await expectRefused(mover.double(), "CUBE_UNAVAILABLE"); // armenian-long has no cube
-    await expectRefused(waiter.take(), "NO_DOUBLE_OFFERED");
-    await expectRefused(mover.roll({ seq: mover.seq - 1 }), "STALE_SEQ");
+    await expectRefused(waiter, () => waiter.roll(), "NOT_YOUR_TURN");
+    await expectRefused(mover, () => mover.play("24/18"), "MUST_ROLL");
+    await expectRefused(mover, () => mover.double(), "CUBE_UNAVAILABLE"); // armenian-long has no cube
+    await expectRefused(waiter, () => waiter.take(), "NO_DOUBLE_OFFERED");
+    await expectRefused(mover, () => mover.roll({ seq: mover.seq - 1 }), "STALE_SEQ");
 
     await mover.roll({ seq: true }); // the current seq is accepted
     await unchanged(
       g.tableId,
       async () => {
         await expect(mover.roll()).rejects.toMatchObject({ code: "ALREADY_ROLLED" });
-        await expect(waiter.play("24/18")).rejects.toMatchObject({ code: "NOT_YOUR_TURN" });
         await expect(mover.play("hello world")).rejects.toMatchObject({ code: "BAD_NOTATION" });
         await expect(mover.play("13/7")).rejects.toMatchObject({ code: "NO_CHECKER" }); // every checker is on the head
         // Moving by a distance no die shows (dice are never 7+7... a 23-pip step).
         const bad = await mover.play([{ from: 24, to: 1 }]).catch((e: unknown) => e);
         expect(RULE_ERROR_CODES as readonly string[]).toContain((bad as { code: string }).code);
-        // Everyone's errors go to the sender only.
       },
-      bystanders,
+      [waiter],
     );
+    await unchanged(g.tableId, async () => {
+      await expect(waiter.play("24/18")).rejects.toMatchObject({ code: "NOT_YOUR_TURN" });
+    }, [mover]);
     const errorsCodes = [...mover.errors, ...waiter.errors].map((e) => e.code);
     for (const code of errorsCodes) expect([...PROTOCOL_ERROR_CODES, ...RULE_ERROR_CODES] as string[]).toContain(code);
     // After all that, a legal play still goes through.

@@ -18,6 +18,10 @@ export interface RandomMatchOptions {
   stepTimeoutMs?: number;
   /** Options for both connections (e.g. keepEvents: false in the benchmark). */
   keepEvents?: boolean;
+  /** Checked before every command: true stops the match where it stands (run.finished stays false). */
+  stop?: () => boolean;
+  /** Called with each connection as soon as it exists (e.g. to listen for acks). */
+  onConnect?: (conn: TableConnection) => void;
 }
 
 export interface MatchRun {
@@ -27,6 +31,8 @@ export interface MatchRun {
   table: TableView;
   /** Commands accepted by the server during the match. */
   commands: number;
+  /** The match reached its end (false when `stop` cut it short). */
+  finished: boolean;
 }
 
 export function other(side: SideName): SideName {
@@ -54,7 +60,9 @@ export async function playRandomMatch(
     white: client.connect(white.tableId, { token: white.token, seq: 0, keepEvents }),
     black: client.connect(black.tableId, { token: black.token, seq: 0, keepEvents }),
   };
-  const run: MatchRun = { white: conns.white, black: conns.black, table: white.table, commands: 0 };
+  opts.onConnect?.(conns.white);
+  opts.onConnect?.(conns.black);
+  const run: MatchRun = { white: conns.white, black: conns.black, table: white.table, commands: 0, finished: false };
   const timeout = opts.stepTimeoutMs ?? 20_000;
   await Promise.all([
     conns.white.waitFor((c) => c.status === "connected", timeout, "white welcome"),
@@ -85,9 +93,14 @@ export async function playUntilOver(
     if (!table || !m) throw new Error(`no match on table ${table?.id ?? "?"} (status ${table?.status ?? "none"})`);
     if (m.phase === "over") {
       run.table = table;
+      run.finished = true;
       // Let the other seat see the end as well.
       const target = latest.seq;
       await Promise.all([conns.white, conns.black].map((c) => c.waitFor((x) => x.seq >= target, timeout, "final state")));
+      return;
+    }
+    if (opts.stop?.()) {
+      run.table = table;
       return;
     }
     if (run.commands >= maxCommands) throw new Error(`match not over after ${run.commands} commands`);

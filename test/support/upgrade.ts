@@ -12,7 +12,8 @@ export interface HandshakeAnswer {
   body: string;
 }
 
-export function rawHandshake(url: string): Promise<HandshakeAnswer> {
+export function rawHandshake(socketUrl: string): Promise<HandshakeAnswer> {
+  const url = socketUrl.replace(/^ws/, "http");
   return new Promise((resolve, reject) => {
     const req = request(url, {
       headers: {

@@ -1,0 +1,187 @@
+/**
+ * Server load benchmark: starts its own `wrangler dev` on 127.0.0.1, then keeps N matches going at once over
+ * real WebSockets (two seats each, random legal plays and cube actions) for a bounded time and number of
+ * matches. Prints progress, then accepted commands per second, command latency (socket send → ack) and the
+ * storage rows written per accepted command, from each table's `/v1/tables/:id/stats`.
+ *
+ *   npm run bench:server -- --matches 200 --seconds 60 [--total 2000] [--presets backgammon,armenian-long]
+ *   npm run bench:server -- --url http://127.0.0.1:8787      (an already running local server)
+ *
+ * It prints figures; it does not pass or fail. Client-side pacing keeps each connection under the server's
+ * per-connection rate limit, as a real client would.
+ */
+import { NardiClient, type CreateTableBody, type TableConnection } from "../src/client";
+import { playRandomMatch } from "../test/support/random-match";
+import { seededRng } from "../test/support/rng";
+import { startDevServer, type DevServer } from "../test/support/wrangler-dev";
+
+interface Args {
+  matches: number;
+  seconds: number;
+  total: number;
+  presets: CreateTableBody["preset"][];
+  length: number;
+  url: string | null;
+  seed: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const get = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const num = (name: string, dflt: number, min: number, max: number): number => {
+    const raw = get(name);
+    const v = raw === undefined ? dflt : Number(raw);
+    if (!Number.isFinite(v) || v < min || v > max) throw new Error(`--${name} must be a number in ${min}..${max}`);
+    return Math.floor(v);
+  };
+  const matches = num("matches", 200, 1, 2000);
+  const presets = (get("presets") ?? "georgian-short,backgammon,federation-long,armenian-long").split(",") as Args["presets"];
+  const url = get("url") ?? null;
+  if (url !== null) {
+    const host = new URL(url).hostname;
+    if (host !== "127.0.0.1" && host !== "localhost") throw new Error("--url must point at this machine (127.0.0.1)");
+  }
+  return {
+    matches,
+    seconds: num("seconds", 60, 1, 3600),
+    total: num("total", matches * 10, 1, 1_000_000),
+    presets,
+    length: num("length", 1, 1, 25),
+    url,
+    seed: num("seed", 1, 0, 2 ** 31),
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  let server: DevServer | null = null;
+  let baseUrl = args.url;
+  if (baseUrl === null) {
+    process.stdout.write("starting wrangler dev ... ");
+    server = await startDevServer();
+    baseUrl = server.baseUrl;
+    console.log(baseUrl);
+  }
+  const client = new NardiClient(baseUrl);
+  const latencies: number[] = [];
+  let windowLatencies: number[] = [];
+  let accepted = 0;
+  let duplicates = 0;
+  let refused = 0;
+  let started = 0;
+  let finished = 0;
+  let cutShort = 0;
+  let failed = 0;
+  const failures: string[] = [];
+  const tableIds: string[] = [];
+  const t0 = performance.now();
+  const deadline = t0 + args.seconds * 1000;
+  const stop = (): boolean => performance.now() >= deadline;
+
+  const listen = (conn: TableConnection): void => {
+    conn.on("ack", (ack, _cmd, ms) => {
+      if (ack.duplicate) {
+        duplicates++;
+        return;
+      }
+      accepted++;
+      latencies.push(ms);
+      windowLatencies.push(ms);
+    });
+    conn.on("error", () => refused++);
+  };
+
+  let lastAccepted = 0;
+  let lastT = t0;
+  const progress = setInterval(() => {
+    const now = performance.now();
+    const w = windowLatencies.sort((a, b) => a - b);
+    windowLatencies = [];
+    console.log(
+      `${fmt((now - t0) / 1000, 0).padStart(4)} s  matches ${String(started - finished - cutShort - failed).padStart(4)} live, ` +
+        `${finished} done  |  ${fmt(((accepted - lastAccepted) * 1000) / (now - lastT), 0)} cmd/s  ` +
+        `p50 ${fmt(percentile(w, 50))} ms  p99 ${fmt(percentile(w, 99))} ms`,
+    );
+    lastAccepted = accepted;
+    lastT = now;
+  }, 5000);
+
+  /** One slot plays matches back to back until the time or the match budget runs out. */
+  const slot = async (slotIndex: number): Promise<void> => {
+    // Stagger the start so 200 tables are not created in the same millisecond.
+    await new Promise((r) => setTimeout(r, slotIndex * 10));
+    while (!stop() && started < args.total) {
+      const n = started++;
+      const preset = args.presets[n % args.presets.length] as CreateTableBody["preset"];
+      try {
+        const white = await client.createTable({ preset, length: args.length, name: `bench ${n}` });
+        const black = await client.joinTable(white.tableId, { name: `bench ${n}b` });
+        tableIds.push(white.tableId);
+        const run = await playRandomMatch(client, white, black, seededRng(args.seed * 100_003 + n), {
+          keepEvents: false,
+          stop,
+          onConnect: listen,
+          stepTimeoutMs: 30_000,
+        });
+        run.white.close();
+        run.black.close();
+        if (run.finished) finished++;
+        else cutShort++;
+      } catch (err) {
+        failed++;
+        if (failures.length < 5) failures.push(err instanceof Error ? err.message : String(err));
+      }
+    }
+  };
+
+  console.log(
+    `${args.matches} concurrent matches (${args.presets.join(", ")}; to ${args.length}), ` +
+      `at most ${args.seconds} s and ${args.total} matches`,
+  );
+  await Promise.all(Array.from({ length: args.matches }, (_, i) => slot(i)));
+  clearInterval(progress);
+  const elapsed = (performance.now() - t0) / 1000;
+
+  // Storage: rows written per accepted command, summed over every table the run used.
+  let commands = 0;
+  let rowsWritten = 0;
+  let events = 0;
+  for (let i = 0; i < tableIds.length; i += 20) {
+    const batch = await Promise.all(tableIds.slice(i, i + 20).map((id) => client.getStats(id).catch(() => null)));
+    for (const s of batch) {
+      if (!s) continue;
+      commands += s.commands;
+      rowsWritten += s.rowsWritten;
+      events += s.events;
+    }
+  }
+
+  const sorted = latencies.sort((a, b) => a - b);
+  console.log("");
+  console.log(`matches: ${started} started, ${finished} finished, ${cutShort} cut short by the time limit, ${failed} failed`);
+  for (const f of failures) console.log(`  failure: ${f}`);
+  console.log(`commands: ${accepted} accepted in ${fmt(elapsed)} s = ${fmt(accepted / elapsed, 0)} cmd/s (${duplicates} duplicate acks, ${refused} refused)`);
+  console.log(
+    `latency send → ack (ms): p50 ${fmt(percentile(sorted, 50), 2)}  p95 ${fmt(percentile(sorted, 95), 2)}  ` +
+      `p99 ${fmt(percentile(sorted, 99), 2)}  max ${fmt(sorted.at(-1) ?? NaN, 2)}`,
+  );
+  console.log(
+    `storage (from /stats of ${tableIds.length} tables): ${commands} commands, ${events} events, ${rowsWritten} rows written ` +
+      `= ${fmt(rowsWritten / commands, 2)} rows per command (table set-up and connection events included)`,
+  );
+  if (server) await server.stop();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
