@@ -168,7 +168,7 @@ function drawTray(m: BoardModel, side: Side): SVGGElement {
     const y = below ? BASE_Y - 16 - k * 14 : TOP_Y + 4 + k * 14;
     g.append(s("rect", { x: TRAY_X + 8, y, width: 52, height: 12, rx: 3, class: `slab ${side}` }));
   }
-  g.append(s("text", { x: TRAY_X + 34, y: below ? BOTTOM_Y - 10 : MID_Y + 24, class: "tray-count" }, `${n} off`));
+  g.append(s("text", { x: TRAY_X + 34, y: below ? BOTTOM_Y - 10 : MID_Y + 24, class: "tray-count" }, `${side === "white" ? "White" : "Black"} ${n}`));
   return g;
 }
 

@@ -48,7 +48,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const matchBanner = h("div", { class: "banner match", "data-testid": "match-result", hidden: true });
   const legend = h("p", { class: "legend", "data-testid": "legend" });
   const log = h("ol", { class: "log", "data-testid": "log", reversed: true });
-  root.append(
+  const view = h("div", { class: "table-view", "data-testid": "table", "data-table-id": tableId });
+  root.append(view);
+  view.append(
     header,
     share,
     h("div", { class: "players" }, topPlayer),
@@ -155,7 +157,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     el.setAttribute("data-testid", `player-${side}`);
     clear(el);
     const who = p
-      ? `${p.name}${p.kind === "bot" ? ` (computer, ${p.botLevel ?? "bot"})` : ""}${side === me ? " (you)" : ""}`
+      ? `${p.name}${p.kind === "bot" && !/bot|computer/i.test(p.name) ? ` (computer, ${p.botLevel ?? "bot"})` : ""}${side === me ? " (you)" : ""}`
       : "waiting for a player…";
     el.append(
       h("span", { class: `disc ${side}`, "aria-hidden": "true" }),
@@ -182,8 +184,8 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const me = mySide();
     if (t.status === "waiting" || !m) return me ? "Waiting for an opponent: send them the invite link." : "Waiting for a second player.";
     if (m.phase === "over") {
-      const r = lastResults(conn.events).match;
-      return r ? matchResultText(r) : `Match over${m.winner ? `: ${sideName(m.winner)} wins` : ""}`;
+      if (!m.winner) return "The match is over.";
+      return me ? (m.winner === me ? "You won the match." : "You lost the match.") : `${sideName(m.winner)} won the match.`;
     }
     const mover = sideName(m.turn);
     if (m.phase === "cube-offered" && m.cubeOffer) {
@@ -280,19 +282,30 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (!share.firstChild) share.hidden = true;
   }
 
+  /** The log only grows: add the new events at the top (newest first) instead of rebuilding it. */
+  let loggedSeq = 0;
   function renderLog(): void {
-    clear(log);
-    for (const e of [...conn.events].reverse()) {
+    for (const e of conn.events) {
+      if (e.seq <= loggedSeq) continue;
+      loggedSeq = e.seq;
       const text = describeEvent(e.event);
-      if (text) log.append(h("li", { "data-seq": e.seq, "data-type": e.event.type }, text));
+      if (text) log.prepend(h("li", { "data-seq": e.seq, "data-type": e.event.type }, text));
     }
   }
 
   function render(): void {
     const t = conn.table;
     renderConnection();
+    view.setAttribute("data-busy", String(busy));
+    view.setAttribute("data-status", conn.status);
     if (!t) return;
     syncTurn(t);
+    // State in attributes, so tests (and scripts) can wait for the page without parsing text.
+    view.setAttribute("data-seq", String(conn.seq));
+    view.setAttribute("data-role", role());
+    view.setAttribute("data-table-status", t.status);
+    view.setAttribute("data-phase", t.match?.phase ?? "");
+    view.setAttribute("data-turn", t.match?.turn ?? "");
     const me = mySide();
     const viewer: Side = me ?? "white";
     const m = t.match;

@@ -94,32 +94,47 @@ export class TurnBuilder {
     return out;
   }
 
+  /**
+   * Whether `step` may come next on `board`. The server's plays are legal in their own order; when the player
+   * takes their steps in another order, two rules of order still hold: a checker on the bar enters before
+   * anything else moves, and bearing off waits until every checker is home.
+   */
+  private inOrder(board: Board, step: StepChoice): boolean {
+    const mine = board[this.side];
+    if ((mine[step.from] ?? 0) <= 0) return false;
+    if ((mine[BAR] ?? 0) > 0 && step.from !== BAR) return false;
+    if (step.to === OFF) for (let p = 7; p <= BAR; p++) if ((mine[p] ?? 0) > 0) return false;
+    return true;
+  }
+
   /** Every destination of a checker on own point `from` (BAR for the bar), chains included. */
   destinations(from: number): Destination[] {
-    const mine = this.board[this.side];
-    if ((mine[from] ?? 0) <= 0) return [];
     const found = new Map<number, StepChoice[]>();
-    const walk = (at: number, left: StepChoice[], path: StepChoice[]) => {
+    const walk = (board: Board, at: number, left: StepChoice[], path: StepChoice[]) => {
       for (let i = 0; i < left.length; i++) {
         const st = left[i] as StepChoice;
-        if (st.from !== at) continue;
+        if (st.from !== at || !this.inOrder(board, st)) continue;
         const nextPath = [...path, st];
         // Prefer the shortest path to each destination (fewest steps).
         const known = found.get(st.to);
         if (!known || known.length > nextPath.length) found.set(st.to, nextPath);
-        if (st.to !== OFF) walk(st.to, [...left.slice(0, i), ...left.slice(i + 1)], nextPath);
+        if (st.to !== OFF) {
+          const after = applyStep(board, this.variant, this.side, st);
+          walk(after, st.to, [...left.slice(0, i), ...left.slice(i + 1)], nextPath);
+        }
       }
     };
-    for (const left of this.remaining()) walk(from, left, []);
+    const board = this.board;
+    for (const left of this.remaining()) walk(board, from, left, []);
     return [...found.entries()].map(([to, steps]) => ({ to, steps })).sort((a, b) => b.to - a.to);
   }
 
   /** Own points (BAR included) holding a checker that some consistent legal play moves next. */
   sources(): number[] {
     if (this.complete()) return [];
-    const mine = this.board[this.side];
+    const board = this.board;
     const set = new Set<number>();
-    for (const left of this.remaining()) for (const st of left) if ((mine[st.from] ?? 0) > 0) set.add(st.from);
+    for (const left of this.remaining()) for (const st of left) if (this.inOrder(board, st)) set.add(st.from);
     return [...set].sort((a, b) => b - a);
   }
 
