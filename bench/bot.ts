@@ -23,27 +23,35 @@ const PAIRINGS: Array<[Strategy, Strategy]> = [
   ["race", "random"],
 ];
 
+/** Wall-clock and CPU milliseconds per move (CPU time is what a bot seat costs; wall time also counts other load). */
 interface MoveTimes {
   count: number;
-  total: number;
-  max: number;
+  /** Every move's CPU time, for the 99th percentile. */
+  cpuAll: number[];
+  wall: number;
+  wallMax: number;
+  cpu: number;
+  cpuMax: number;
 }
-const moveTimes: Record<Strategy, MoveTimes> = {
-  expert: { count: 0, total: 0, max: 0 },
-  race: { count: 0, total: 0, max: 0 },
-  random: { count: 0, total: 0, max: 0 },
-};
+const newTimes = (): MoveTimes => ({ count: 0, cpuAll: [], wall: 0, wallMax: 0, cpu: 0, cpuMax: 0 });
+const moveTimes: Record<Strategy, MoveTimes> = { expert: newTimes(), race: newTimes(), random: newTimes() };
 
 /** Times the whole turn a bot seat would cost the server: legal plays plus the choice. */
 function timedTurn(bot: Strategy) {
   return (_mover: Side, turn: () => Play | null): Play | null => {
+    const cpuStart = process.cpuUsage();
     const started = performance.now();
     const play = turn();
-    const elapsed = performance.now() - started;
+    const wall = performance.now() - started;
+    const cpuUsed = process.cpuUsage(cpuStart);
+    const cpu = (cpuUsed.user + cpuUsed.system) / 1000;
     const times = moveTimes[bot];
     times.count++;
-    times.total += elapsed;
-    if (elapsed > times.max) times.max = elapsed;
+    times.wall += wall;
+    times.cpu += cpu;
+    times.cpuAll.push(cpu);
+    if (wall > times.wallMax) times.wallMax = wall;
+    if (cpu > times.cpuMax) times.cpuMax = cpu;
     return play;
   };
 }
@@ -120,8 +128,13 @@ for (const ruleset of RULESETS) {
   }
 }
 
-console.log("\nper move (legal plays + choice):");
+console.log("\nper move (legal plays + choice), milliseconds:");
 for (const [bot, t] of Object.entries(moveTimes)) {
-  console.log(`  ${bot.padEnd(6)} mean ${(t.total / Math.max(1, t.count)).toFixed(3)} ms, max ${t.max.toFixed(2)} ms over ${t.count} moves`);
+  const n = Math.max(1, t.count);
+  const p99 = t.cpuAll.sort((x, y) => x - y)[Math.floor(t.cpuAll.length * 0.99)] ?? 0;
+  console.log(
+    `  ${bot.padEnd(6)} CPU mean ${(t.cpu / n).toFixed(3)}, p99 ${p99.toFixed(2)}, max ${t.cpuMax.toFixed(2)} | wall mean ${(t.wall / n).toFixed(3)}, ` +
+      `max ${t.wallMax.toFixed(2)} | ${t.count} moves`,
+  );
 }
 console.log(`total ${((performance.now() - benchStart) / 1000).toFixed(1)} s`);

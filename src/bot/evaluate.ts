@@ -3,24 +3,46 @@
  * home where koks is scored), so nothing else in the bot asks which variant it is playing.
  */
 import type { Board, Play, Position, Side, Variant } from "../engine";
-import { evaluateLong } from "./long-eval";
-import { evaluateShort } from "./short-eval";
-import { chanceFromPips } from "./terms";
+import { evaluateLong, stillInteracting } from "./long-eval";
+import { evaluateShort, shortContact } from "./short-eval";
+import { chanceFromPips, gammonDanger, type ChanceModel } from "./terms";
 import { sideView, type SideView } from "./view";
 
 interface VariantEvaluator {
-  /** Advantage in pips of the side seen, right after it moved (the opponent rolls next). */
+  /** Winning advantage in pips of the side seen, right after it moved (the opponent rolls next). */
   evaluate(view: SideView): number;
+  /** The winner's home in the loser's own numbering: a loser with nothing off and a checker here loses koks. */
+  koksZone: readonly [number, number];
+  /** The sides can still get in each other's way (hits in short nardi, blocks in long nardi). */
+  inContact(view: SideView): boolean;
+  /**
+   * How an evaluation becomes a winning chance for the side on roll, in contact and in a race (see
+   * `chanceFromPips`). Fitted by maximum likelihood on 400 seeded expert-vs-expert hands per variant
+   * (about 20,000 short and 38,000 long positions; every bucket of the fitted chance lands within a few
+   * points of the observed win rate): contact positions swing far more than their pip counts say.
+   */
+  chance: { contact: ChanceModel; race: ChanceModel };
 }
 
 const EVALUATORS: Record<Variant, VariantEvaluator> = {
-  short: { evaluate: evaluateShort },
-  long: { evaluate: evaluateLong },
+  short: {
+    evaluate: evaluateShort, koksZone: [19, 24], inContact: shortContact,
+    chance: { contact: { onRoll: 16, scale: 3.8 }, race: { onRoll: 16, scale: 1.5 } },
+  },
+  long: {
+    evaluate: evaluateLong, koksZone: [13, 18], inContact: stillInteracting,
+    chance: { contact: { onRoll: 5, scale: 6.4 }, race: { onRoll: 14, scale: 1.8 } },
+  },
 };
 
-/** How good `board` is for `side`, in pips, with the opponent to roll next. */
+/**
+ * How good `board` is for `side`, in pips, with the opponent to roll next: the winning advantage less
+ * the danger of losing double (mars) or triple (koks), which a move can often reduce at little cost.
+ */
 export function evaluateBoard(variant: Variant, board: Board, side: Side): number {
-  return EVALUATORS[variant].evaluate(sideView(variant, board, side));
+  const evaluator = EVALUATORS[variant];
+  const view = sideView(variant, board, side);
+  return evaluator.evaluate(view) - gammonDanger(view, evaluator.koksZone);
 }
 
 /** The play whose resulting board evaluates best for the mover (the first one on ties, so it is deterministic). */
@@ -43,7 +65,9 @@ export function expertPlay(position: Position, plays: readonly Play[]): Play {
  * made from the opponent's side (as if it had just moved, which is exactly the situation) and negated.
  */
 export function winChanceOnRoll(variant: Variant, board: Board, side: Side): number {
+  const evaluator = EVALUATORS[variant];
   const theirView = sideView(variant, board, side === "white" ? "black" : "white");
-  const theirs = EVALUATORS[variant].evaluate(theirView);
-  return chanceFromPips(-theirs, theirView.oppPips, theirView.myPips, true);
+  const theirs = evaluator.evaluate(theirView);
+  const model = evaluator.inContact(theirView) ? evaluator.chance.contact : evaluator.chance.race;
+  return chanceFromPips(-theirs, theirView.oppPips + theirView.myPips, model);
 }

@@ -5,38 +5,44 @@
  * leave per turn, so a late head is a traffic jam); runs of our points along the opponent's path with
  * opponent checkers still behind them (legalPlays already forbids an illegal six-block); how many of
  * the six die values the opponent can play at all, and the same for us; spreading rather than
- * stacking; bearing off; and the mars/koks danger when we have borne off nothing.
+ * stacking; and bearing off. (Mars/koks danger is added by evaluate.ts.)
  */
-import { bearOffShape, gammonDanger } from "./terms";
+import { bearOffShape } from "./terms";
 import { mirrorPoint, rearmost, type SideView } from "./view";
 
 const HEAD = 24;
-/** Cost of each checker still on the head. */
-const HEAD_PENALTY = 5;
-/** A run of our points on the opponent's path with their checkers behind it (index = length). */
-const BLOCK_VALUE = [0, 0, 1, 2.5, 5, 9, 14];
-/** Cost to the side with this many points able to play a given die value (0 = that die is dead). */
-const MOBILITY_COST = [6, 2, 0.7, 0];
-const STACK_PENALTY = 1;
-const SPREAD_VALUE = 0.4;
 
-export const LONG_KOKS_ZONE = [13, 18] as const;
+/** The weights, in pips (exported so the benchmark's tuning runs can try others). */
+export const LONG_WEIGHTS = {
+  /** Cost of each checker still on the head. */
+  head: 5,
+  /** A run of our points on the opponent's path with their checkers behind it (index = length). */
+  block: [0, 0, 1, 2.5, 5, 9, 14],
+  /** Cost to the side with this many points able to play a given die value (0 = that die is dead). */
+  mobility: [6, 2, 0.7, 0],
+  /** Scale of our own mobility cost relative to the opponent's (we move after they do). */
+  ownMobility: 1,
+  /** Per checker beyond three on one point (the head excepted). */
+  stack: 1,
+  /** Per point we occupy while the sides still interact. */
+  spread: 0.4,
+};
 
 export function evaluateLong(view: SideView): number {
   const { me, oppOwn } = view;
-  let score = view.oppPips - view.myPips + bearOffShape(view) - gammonDanger(view, LONG_KOKS_ZONE);
-  score -= HEAD_PENALTY * (me[HEAD] ?? 0);
+  let score = view.oppPips - view.myPips + bearOffShape(view);
+  score -= LONG_WEIGHTS.head * (me[HEAD] ?? 0);
 
   let spread = 0;
   for (let p = 1; p < HEAD; p++) {
     const n = me[p] ?? 0;
     if (n > 0) spread++;
-    score -= STACK_PENALTY * Math.max(0, n - 3);
+    score -= LONG_WEIGHTS.stack * Math.max(0, n - 3);
   }
   if (stillInteracting(view)) {
-    score += SPREAD_VALUE * spread;
+    score += LONG_WEIGHTS.spread * spread;
     score += blocks(view);
-    score += mobilityCost(oppOwn, me, view) - mobilityCost(me, oppOwn, view);
+    score += mobilityCost(oppOwn, me, view) - LONG_WEIGHTS.ownMobility * mobilityCost(me, oppOwn, view);
   }
   return score;
 }
@@ -55,7 +61,7 @@ function blocks(view: SideView): number {
     }
     if (run >= 2 && behind > 0) {
       const weight = behind >= 3 ? 1 : 0.3 + 0.23 * behind;
-      total += weight * (BLOCK_VALUE[Math.min(run, 6)] ?? 0);
+      total += weight * (LONG_WEIGHTS.block[Math.min(run, 6)] ?? 0);
     }
     run = 0;
     if (t >= 1) behind += oppOwn[t] ?? 0;
@@ -83,7 +89,7 @@ function mobilityCost(mover: number[], blocker: number[], view: SideView): numbe
       // mover-own point `to` seen from the blocker is mirrored into the blocker's numbering.
       if ((blocker[mirrorPoint(view.variant, to)] ?? 0) === 0) sources++;
     }
-    cost += MOBILITY_COST[sources] ?? 0;
+    cost += LONG_WEIGHTS.mobility[sources] ?? 0;
   }
   return cost;
 }
@@ -94,7 +100,7 @@ function mobilityCost(mover: number[], blocker: number[], view: SideView): numbe
  * from t ≥ 14 that includes our home (which we will always pass through), from t ≤ 13 only our 13..t+11,
  * which matters only while we still have checkers at 13 or above. The same holds the other way round.
  */
-function stillInteracting(view: SideView): boolean {
+export function stillInteracting(view: SideView): boolean {
   const mine = rearmost(view.me);
   const theirs = rearmost(view.oppOwn);
   if (mine === 0 || theirs === 0) return false;

@@ -4,9 +4,9 @@
  * the opponent's back checkers; opponent checkers on the bar against our closed points; stacking; and
  * the expected cost of our blots being hit, counted over all 36 opponent rolls (direct and indirect
  * shots, our made points blocking, the opponent's own bar checkers having to enter first).
- * In a pure race only the race and bear-off shape count.
+ * In a pure race only the race and bear-off shape count. (Mars/koks danger is added by evaluate.ts.)
  */
-import { bearOffShape, gammonDanger } from "./terms";
+import { bearOffShape } from "./terms";
 import { borneOff, rearmost, type SideView } from "./view";
 
 /** Value of holding each own point with two or more checkers while there is contact (index = own point). */
@@ -23,16 +23,12 @@ const HIT_PER_CLOSED_ENTRY = 2;
 const OPP_ON_BAR = 3;
 const OPP_ON_BAR_PER_CLOSED = 2;
 
-export const SHORT_KOKS_ZONE = [19, 24] as const;
-
 export function evaluateShort(view: SideView): number {
   const { me, oppOwn, oppAt } = view;
   const race = view.oppPips - view.myPips;
-  const danger = gammonDanger(view, SHORT_KOKS_ZONE);
-  const contact = rearmost(me) + rearmost(oppOwn) > 25;
-  if (!contact) return race + bearOffShape(view) - danger;
+  if (!shortContact(view)) return race + bearOffShape(view);
 
-  let score = race + 1.5 * borneOff(me) - danger;
+  let score = race + 1.5 * borneOff(me);
   // Our points, primes in front of the opponent's rearmost checker (our numbering; bar = 0).
   const oppRear = 25 - rearmost(oppOwn);
   let run = 0;
@@ -55,6 +51,11 @@ export function evaluateShort(view: SideView): number {
   for (let p = 19; p <= 24; p++) if ((oppAt[p] ?? 0) >= 2) oppHomeClosed++;
   score -= blotRisk(view, HIT_BASE + HIT_PER_CLOSED_ENTRY * oppHomeClosed);
   return score;
+}
+
+/** Some checker still has to pass an opponent checker (so hits are still possible). */
+export function shortContact(view: SideView): boolean {
+  return rearmost(view.me) + rearmost(view.oppOwn) > 25;
 }
 
 /**

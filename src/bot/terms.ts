@@ -49,15 +49,19 @@ export function bearOffShape(view: SideView): number {
   return 1.5 * borneOff(me) + 0.4 * occupiedHome;
 }
 
+/** Winning chance from an evaluation: the lead is worth `onRoll` extra pips to the side on roll, spread `scale`·√pips. */
+export interface ChanceModel {
+  onRoll: number;
+  scale: number;
+}
+
 /**
- * The chance that `side` wins from an evaluation in pips (positive = ahead), with `onRoll` telling
- * whether that side rolls next. A race of total length L behaves roughly like a normal variable with
- * spread √L pips; being on roll is worth about half a roll.
+ * The chance that the side on roll wins, from its evaluation in pips (positive = ahead) and the pips
+ * both sides still have to go. The outcome is taken as normal around the lead; a race over L pips
+ * spreads roughly like √L, wider in contact.
  */
-export function chanceFromPips(advantage: number, myPips: number, oppPips: number, onRoll: boolean): number {
-  const lead = advantage + (onRoll ? PIPS_PER_ROLL / 2 : -PIPS_PER_ROLL / 2);
-  const spread = Math.max(6, Math.sqrt(myPips + oppPips));
-  return normalCdf(lead / spread);
+export function chanceFromPips(advantage: number, totalPips: number, model: ChanceModel): number {
+  return normalCdf((advantage + model.onRoll) / (model.scale * Math.max(6, Math.sqrt(totalPips))));
 }
 
 function normalCdf(z: number): number {

@@ -1,0 +1,248 @@
+/**
+ * A bot that sits at a table as an ordinary client, over the public HTTP + WebSocket protocol: an example
+ * for third-party bot authors (see docs/bots.md). It creates or joins a table, connects with its seat
+ * token, and on every change of the table decides with the same `botCommand` the server's own bots use.
+ *
+ *   npm run bot -- --create --preset federation-long --length 3 [--level expert] [--url http://127.0.0.1:8787]
+ *   npm run bot -- --table <id> [--level random] [--name "Robo"] [--delay 300] [--seed 42]
+ *
+ * It logs every event, says what it plays, and exits when the match is over (exit code 0), or with 1
+ * when the connection is lost for good or the server keeps refusing its commands.
+ */
+import { ApiError, CommandError, NardiClient, type LoggedEvent, type SeatGrant, type TableConnection } from "../client";
+import type { MatchCommand, PresetName } from "../engine";
+import { BOT_LEVELS, type BotLevel } from "./index";
+import { seededRng } from "./rng";
+import { commandFromView } from "./table-view";
+
+const PRESETS: readonly PresetName[] = ["georgian-short", "backgammon", "federation-long", "armenian-long"];
+const USAGE = `usage:
+  npm run bot -- --create [--preset federation-long] [--length 1] [options]
+  npm run bot -- --table <id> [options]
+options: --url http://127.0.0.1:8787  --level expert|random  --name <name>  --delay <ms between actions, 300>  --seed <n>`;
+
+interface Options {
+  url: string;
+  table: string | null;
+  preset: PresetName;
+  length: number;
+  level: BotLevel;
+  name: string;
+  delayMs: number;
+  seed: number | null;
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = {
+    url: "http://127.0.0.1:8787",
+    table: null,
+    preset: "federation-long",
+    length: 1,
+    level: "expert",
+    name: "",
+    delayMs: 300,
+    seed: null,
+  };
+  let create = false;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) fail(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case "--url":
+        opts.url = value();
+        break;
+      case "--table":
+        opts.table = value();
+        break;
+      case "--create":
+        create = true;
+        break;
+      case "--preset": {
+        const p = value();
+        if (!PRESETS.includes(p as PresetName)) fail(`--preset must be one of ${PRESETS.join(", ")}`);
+        opts.preset = p as PresetName;
+        break;
+      }
+      case "--length":
+        opts.length = Number(value());
+        if (!Number.isInteger(opts.length) || opts.length < 1 || opts.length > 25) fail("--length must be 1..25");
+        break;
+      case "--level": {
+        const l = value();
+        if (!BOT_LEVELS.includes(l as BotLevel)) fail(`--level must be one of ${BOT_LEVELS.join(", ")}`);
+        opts.level = l as BotLevel;
+        break;
+      }
+      case "--name":
+        opts.name = value();
+        break;
+      case "--delay":
+        opts.delayMs = Number(value());
+        if (!(opts.delayMs >= 0)) fail("--delay must be a number of ms");
+        break;
+      case "--seed":
+        opts.seed = Number(value());
+        if (!Number.isInteger(opts.seed)) fail("--seed must be an integer");
+        break;
+      case "--help":
+      case "-h":
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        fail(`unknown argument ${flag}`);
+    }
+  }
+  if (create === (opts.table !== null)) fail("give either --create or --table <id>");
+  opts.name ||= `Bot (${opts.level})`;
+  return opts;
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+  throw new Error(message); // not reached; `process` is untyped under the Workers types
+}
+
+/** Real bots get unpredictable choices; `--seed` makes a run repeatable. */
+function cryptoRng(): number {
+  const words = new Uint32Array(1);
+  crypto.getRandomValues(words);
+  return (words[0] ?? 0) / 0x1_0000_0000;
+}
+
+function log(text: string): void {
+  console.log(`${new Date().toISOString().slice(11, 19)} ${text}`);
+}
+
+/** One line per logged event, in the game's words. */
+function describe({ seq, event: e }: LoggedEvent): string {
+  const what = (() => {
+    switch (e.type) {
+      case "table-created":
+        return `table created: ${e.ruleset.preset}, ${e.length} point(s)`;
+      case "player-joined":
+        return `${e.seat}: ${e.name} sat down${e.kind === "bot" ? ` (bot, ${e.botLevel})` : ""}`;
+      case "player-connected":
+        return `${e.seat} connected`;
+      case "player-disconnected":
+        return `${e.seat} disconnected (may come back until ${new Date(e.deadline).toISOString().slice(11, 19)})`;
+      case "hand-started":
+        return `hand ${e.hand} starts${e.crawford ? " (Crawford)" : ""}, score ${e.score.white}:${e.score.black}`;
+      case "opening-roll":
+        return `opening roll white ${e.white}, black ${e.black}${e.starter ? `: ${e.starter} starts` : ", tie"}`;
+      case "rolled":
+        return `${e.side} rolled ${e.dice[0]}-${e.dice[1]}`;
+      case "played":
+        return `${e.side} played ${e.notation}`;
+      case "burned":
+        return `${e.side} cannot play ${e.dice[0]}-${e.dice[1]}`;
+      case "doubled":
+        return `${e.side} doubles to ${e.value}`;
+      case "taken":
+        return `${e.side} takes (cube ${e.value})`;
+      case "dropped":
+        return `${e.side} drops`;
+      case "hand-ended":
+        return `hand ${e.hand}: ${e.winner} wins ${e.result.kind} × ${e.cube} = ${e.value}, score ${e.score.white}:${e.score.black}`;
+      case "resigned":
+        return `${e.side} resigns`;
+      case "forfeited":
+        return `${e.side} forfeits`;
+      case "match-ended":
+        return `match over: ${e.winner ?? "nobody"} wins (${e.reason}), ${e.score.white}:${e.score.black}`;
+    }
+  })();
+  return `#${seq} ${what}`;
+}
+
+/** Sends the command through the client, on the seq it was decided on (a stale decision is refused, not applied). */
+function send(conn: TableConnection, command: MatchCommand): Promise<unknown> {
+  const opts = { seq: true as const };
+  switch (command.type) {
+    case "roll":
+      return conn.roll(opts);
+    case "play":
+      return conn.play(command.play, opts);
+    case "double":
+      return conn.double(opts);
+    case "take":
+      return conn.take(opts);
+    case "drop":
+      return conn.drop(opts);
+    default:
+      throw new Error(`the bot never sends ${command.type}`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function seat(client: NardiClient, opts: Options): Promise<SeatGrant> {
+  if (opts.table) return client.joinTable(opts.table, { name: opts.name });
+  const grant = await client.createTable({ preset: opts.preset, length: opts.length, name: opts.name });
+  log(`created table ${grant.tableId}; waiting for an opponent. Another bot can join with:`);
+  log(`  npm run bot -- --url ${opts.url} --table ${grant.tableId}`);
+  return grant;
+}
+
+async function main(): Promise<number> {
+  const opts = parseArgs(process.argv.slice(2));
+  const rng = opts.seed === null ? cryptoRng : seededRng(opts.seed);
+  const client = new NardiClient(opts.url);
+  const grant = await seat(client, opts);
+  log(`sitting as ${grant.seat} at ${grant.tableId} (${grant.table.ruleset.preset}, ${grant.table.length} point(s)), level ${opts.level}`);
+
+  // seq 0: the welcome carries the whole log, which tells whose first turn of the hand it is (long nardi's head rule).
+  const conn = client.connect(grant.tableId, { token: grant.token, seq: 0, pingIntervalMs: 20_000 });
+  conn.onEvent((e) => log(describe(e)));
+  conn.onStatus((s) => {
+    if (s !== "connected" && !finished) log(`connection ${s}${conn.closeReason ? `: ${conn.closeReason}` : ""}`);
+  });
+
+  let finished = false;
+  let decidedAt = -1;
+  let refusals = 0;
+  for (;;) {
+    await conn.waitFor((c) => c.status === "closed" || (c.table !== null && c.seq !== decidedAt), 24 * 3600_000, "a table change");
+    if (conn.status === "closed") return 1;
+    const table = conn.table;
+    if (!table) continue;
+    decidedAt = conn.seq;
+    if (table.status === "over" || table.match?.phase === "over") {
+      finished = true;
+      conn.close();
+      return 0;
+    }
+    const command = commandFromView(table, conn.events, conn.legalPlays, grant.seat, opts.level, rng);
+    if (!command) continue;
+    if (opts.delayMs > 0) await sleep(opts.delayMs);
+    // Plays and rolls show up in the event log; cube actions get a line of their own.
+    if (command.type !== "roll" && command.type !== "play") log(`→ ${command.type}`);
+    try {
+      await send(conn, command);
+      refusals = 0;
+    } catch (err) {
+      if (!(err instanceof CommandError)) throw err;
+      log(`refused: ${err.code} ${err.message}`);
+      if (++refusals >= 5) {
+        conn.close();
+        return 1;
+      }
+      // Decide again on the freshest state the server has.
+      decidedAt = -1;
+      conn.sync();
+    }
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof ApiError ? `${err.code}: ${err.message}` : err);
+    process.exit(1);
+  },
+);

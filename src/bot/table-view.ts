@@ -1,0 +1,70 @@
+/**
+ * A bot playing over the public protocol sees what any client sees: the table view, the event log and,
+ * on its turn to move, the server's legal plays. This rebuilds the engine's MatchState from those, so the
+ * very same `botCommand` decides, and takes the move list from the server rather than regenerating it.
+ */
+import type { LegalPlayView, LoggedEvent, TableView } from "../protocol";
+import type { MatchCommand, MatchState, Play, Side } from "../engine";
+import { botCommand, chooseBotPlay, type BotLevel } from "./index";
+
+/** The match as a MatchState, or null while the table has no match yet. */
+export function matchStateFromView(table: TableView, events: readonly LoggedEvent[]): MatchState | null {
+  const m = table.match;
+  if (!m) return null;
+  return {
+    config: { ruleset: table.ruleset, length: table.length },
+    score: { ...m.score },
+    hand: m.hand,
+    crawford: m.crawford,
+    // Only the reducer needs this (to know when the Crawford hand is over); no bot decision reads it.
+    crawfordDone: false,
+    cube: { ...m.cube },
+    cubeOffer: m.cubeOffer ? { ...m.cubeOffer } : null,
+    position: { variant: table.ruleset.variant, board: { white: [...m.board.white], black: [...m.board.black] }, turn: m.turn },
+    phase: m.phase,
+    dice: m.dice ? [m.dice[0], m.dice[1]] : null,
+    firstTurn: firstTurns(events),
+    winner: m.winner,
+    endReason: m.endReason,
+  };
+}
+
+/** A side is on its first turn of the hand until it has played or burned a roll since the hand started. */
+function firstTurns(events: readonly LoggedEvent[]): Record<Side, boolean> {
+  const first: Record<Side, boolean> = { white: true, black: true };
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]?.event;
+    if (!e) continue;
+    if (e.type === "hand-started") break;
+    if (e.type === "played" || e.type === "burned") first[e.side] = false;
+  }
+  return first;
+}
+
+/** A server-listed legal play as the engine's Play. */
+export function playFromView(view: LegalPlayView): Play {
+  return { steps: view.steps, board: view.board, notation: view.play };
+}
+
+/**
+ * What the bot in `seat` does now, from the client's view of the table: on its move it chooses among the
+ * server's legal plays; otherwise it asks `botCommand` (roll, double, take, drop, or nothing).
+ */
+export function commandFromView(
+  table: TableView,
+  events: readonly LoggedEvent[],
+  legalPlays: readonly LegalPlayView[] | null,
+  seat: Side,
+  level: BotLevel,
+  rng: () => number,
+): MatchCommand | null {
+  const state = matchStateFromView(table, events);
+  if (!state) return null;
+  if (state.phase === "moving" && state.position.turn === seat) {
+    if (!state.dice || !legalPlays || legalPlays.length === 0) return null;
+    const plays = legalPlays.map(playFromView);
+    const play = chooseBotPlay(level, state.position, state.dice, { firstTurn: state.firstTurn[seat] }, plays, rng);
+    return { type: "play", side: seat, play: play.steps.map((s) => ({ from: s.from, to: s.to })) };
+  }
+  return botCommand(state, seat, level, rng);
+}
