@@ -3,10 +3,10 @@
  * document at /v1/openapi.json), problem+json errors from one `onError` and one validation hook, and the web
  * client's static files for everything else.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { LIMITS } from "../protocol";
 import type { Env } from "./env";
@@ -38,6 +38,9 @@ export function createApp() {
     if (c.req.path === "/v1" || c.req.path.startsWith("/v1/")) return problemResponse("NOT_FOUND", `no route ${c.req.method} ${c.req.path}`);
     return c.env.ASSETS.fetch(c.req.raw);
   });
+
+  // Third-party web clients on other origins: no cookies are involved (seats are proven by tokens), so any origin may call.
+  app.use("/v1/*", cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], allowHeaders: ["content-type"], maxAge: 86400 }));
 
   // Bodies: bounded in size, then parsed once as JSON so a broken body is BAD_JSON before any schema runs.
   app.use(

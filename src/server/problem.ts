@@ -44,7 +44,8 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
 
 export function problemOf(code: ErrorCode, detail: string, status = httpStatusFor(code)): Problem {
   return {
-    type: `https://nardi.dev/problems/${code.toLowerCase().replaceAll("_", "-")}`,
+    // A stable identifier, not a page: clients match on `code`; `type` names the same thing as a URI (RFC 9457).
+    type: `urn:nardi:problem:${code.toLowerCase().replaceAll("_", "-")}`,
     title: TITLES[code] ?? code,
     status,
     code,

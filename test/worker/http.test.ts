@@ -15,6 +15,7 @@ async function expectProblem(res: Response, status: number, code: ErrorCode): Pr
   const body = ProblemSchema.parse(await res.json());
   expect(body).toMatchObject({ status, code });
   expect(body.detail.length).toBeGreaterThan(0);
+  expect(body.type).toBe(`urn:nardi:problem:${code.toLowerCase().replaceAll("_", "-")}`);
 }
 
 async function listed(): Promise<string[]> {
@@ -117,6 +118,25 @@ describe("tables over HTTP", () => {
     const stats = (await (await api(`/v1/tables/${id}/stats`)).json()) as Record<string, number>;
     expect(stats).toMatchObject({ commands: 0, events: expect.any(Number), rowsWritten: expect.any(Number), rowsRead: expect.any(Number) });
     expect(stats.rowsWritten).toBeGreaterThan(stats.events!);
+  });
+
+  it("lets web clients on other origins call the API (CORS)", async () => {
+    const preflight = await api("/v1/tables", {
+      method: "OPTIONS",
+      headers: { origin: "https://elsewhere.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
+    const list = await api("/v1/tables", { headers: { origin: "https://elsewhere.example" } });
+    expect(list.headers.get("access-control-allow-origin")).toBe("*");
+    // Problems too, or a browser client could not read why it was refused.
+    const problems = [
+      await api(`/v1/tables/${"A".repeat(22)}`, { headers: { origin: "https://elsewhere.example" } }),
+      await api("/v1/tables", { method: "POST", headers: { origin: "https://elsewhere.example", "content-type": "application/json" }, body: "{" }),
+      await api("/v1/tables", { method: "POST", headers: { origin: "https://elsewhere.example", "content-type": "application/json" }, body: "{}" }),
+    ];
+    for (const res of problems) expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 
   it("serves an OpenAPI 3.1 document generated from the schemas, the WebSocket route included", async () => {

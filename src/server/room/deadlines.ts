@@ -28,7 +28,7 @@ async function expireWaitingTable(core: RoomCore, deadline: Deadline): Promise<b
     if (room) core.commit({ room, events: [], at: Date.now(), clearDeadlines: [deadline] });
     return false;
   }
-  await core.lobby().remove(room.info.id);
+  await core.tellLobby((lobby) => lobby.remove(room.info.id));
   for (const ws of core.sockets.open()) ws.close(4000, "table expired: nobody joined");
   await core.store.destroy();
   return true;

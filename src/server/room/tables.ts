@@ -62,7 +62,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   await core.syncAlarm();
   if (info.status === "waiting") {
     const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: input.name, createdAt: now };
-    await core.lobby().add(summary, expires);
+    await core.tellLobby((lobby) => lobby.add(summary, expires));
   } else {
     runBots(core);
   }
@@ -91,7 +91,7 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
   });
   core.broadcast(logged);
   await core.syncAlarm();
-  await core.lobby().remove(info.id);
+  await core.tellLobby((lobby) => lobby.remove(info.id));
   return { ok: true, value: { seat: "black", token, table: core.view(core.store.load()!) } };
 }
 
