@@ -6,7 +6,6 @@
  * acknowledges once and never applies twice.
  */
 import {
-  LIMITS,
   ServerMessageSchema,
   type AckMessage,
   type ErrorMessage,
@@ -61,7 +60,10 @@ export interface ConnectOptions {
   maxReconnectAttempts?: number;
   /** Send the text frame `ping` this often (ms) as a keep-alive; 0 = never (default). */
   pingIntervalMs?: number;
-  /** Client-side pacing, messages per 10 s (default a little under the server's limit). */
+  /**
+   * Proactive pacing, frames per 10 s (default none: the server only counts frames that change nothing, and
+   * after a RATE_LIMITED answer the connection backs off and re-sends the refused command by itself).
+   */
   maxMessagesPer10s?: number;
   /** Keep the seen events in `events` (default true; a load generator may switch it off). */
   keepEvents?: boolean;
@@ -139,7 +141,7 @@ export class TableConnection {
     const WS = options.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
     if (!WS) throw new Error("no WebSocket implementation: pass options.WebSocket");
     this.WS = WS;
-    this.pacer = new Pacer(options.maxMessagesPer10s ?? Math.floor(LIMITS.maxMessagesPer10s * 0.85));
+    this.pacer = new Pacer(options.maxMessagesPer10s ?? null);
     if (options.seq !== undefined) this.seq = this.lastEventSeq = options.seq;
     this.open(options.seq);
   }

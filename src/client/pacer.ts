@@ -1,29 +1,34 @@
 /**
- * Keeps a connection under the server's message rate limit (LIMITS.maxMessagesPer10s per connection),
- * so a fast bot or test is slowed down instead of refused. A sliding window with a safety margin: the
- * server counts arrival times, which can bunch up closer than the send times did.
+ * Keeps a connection under the server's message rate limit. The server counts only frames that change
+ * nothing (refusals, duplicates, syncs; an accepted command gives its frame back), so a well-behaved client
+ * needs no pacing at all: by default the pacer only backs off after a RATE_LIMITED answer. A client that
+ * expects many refusals can ask for proactive pacing (a sliding window of `maxPerWindow` frames).
  */
 export class Pacer {
   private readonly sent: number[] = [];
+  private blockedUntil = 0;
 
   constructor(
-    private readonly maxPerWindow: number,
+    private readonly maxPerWindow: number | null,
     private readonly windowMs = 10_000,
+    private readonly backoffMs = 1_000,
   ) {}
 
   /** Milliseconds to wait before the next message may go out (0 = now). */
   delay(now: number): number {
+    if (now < this.blockedUntil) return this.blockedUntil - now;
+    if (this.maxPerWindow === null) return 0;
     while (this.sent.length > 0 && now - (this.sent[0] as number) >= this.windowMs) this.sent.shift();
     if (this.sent.length < this.maxPerWindow) return 0;
     return (this.sent[0] as number) + this.windowMs - now;
   }
 
   record(now: number): void {
-    this.sent.push(now);
+    if (this.maxPerWindow !== null) this.sent.push(now);
   }
 
-  /** After a RATE_LIMITED answer: treat the window as full for a while. */
+  /** After a RATE_LIMITED answer: send nothing for a while. */
   penalize(now: number): void {
-    while (this.sent.length < this.maxPerWindow) this.sent.push(now);
+    this.blockedUntil = now + this.backoffMs;
   }
 }
