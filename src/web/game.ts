@@ -165,7 +165,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       h("span", { "data-testid": `name-${side}` }, who),
       h("span", { class: "muted", "data-testid": `pips-${side}` }, m ? ` · pips ${m.pips[side]}` : ""),
       h("span", { class: "muted", "data-testid": `score-${side}` }, m ? ` · score ${m.score[side]}` : ""),
-      h("span", { "data-testid": `conn-${side}`, class: "conn-state" }, connectionText(p, t)),
+      h("span", { "data-testid": `conn-${side}`, class: `conn-state${p && !p.connected ? " away" : ""}` }, connectionText(p, t)),
     );
   }
 
@@ -383,6 +383,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     for (const side of ["white", "black"] as const) {
       const el = root.querySelector(`[data-testid="conn-${side}"]`);
       if (el) el.textContent = connectionText(t.players[side], t);
+      el?.classList.toggle("away", !(t.players[side]?.connected ?? true));
     }
   }, 1000);
 

@@ -1,0 +1,117 @@
+/**
+ * Seats survive reloads and drops: a page reloaded in the middle of a turn (after rolling, with or without a
+ * step chosen) comes back on the same seat with the same position and dice, and a player who closes the
+ * tab is shown to the opponent with the reconnect countdown until they open the table again.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { act, expectBoardMatchesServer, launchChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const view = (page: Page) => page.locator('[data-testid="table"]');
+
+async function dice(page: Page): Promise<string | null> {
+  return page.locator('[data-testid="dice"]').getAttribute("data-values");
+}
+
+describe("reloads and drops keep the seat", () => {
+  it("a reload mid-turn keeps the seat, the position and the dice; a closed tab shows the countdown", async () => {
+    const errors: string[] = [];
+    const aliceCtx = await browser.newContext({ viewport: { width: 1000, height: 1300 } });
+    const bobCtx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const alice = await aliceCtx.newPage();
+    let bob = await bobCtx.newPage();
+    watchPageErrors(alice, errors);
+    watchPageErrors(bob, errors);
+
+    await alice.goto(`${baseUrl}/`);
+    await alice.getByTestId("preset").selectOption("armenian-long");
+    await alice.getByTestId("reconnect").selectOption("300");
+    await alice.getByTestId("create").click();
+    const invite = await alice.getByTestId("invite-link").inputValue();
+    const tableId = invite.split("/").pop() as string;
+    await bob.goto(invite);
+    await bob.getByTestId("join").click();
+    await bob.waitForSelector('[data-testid="table"][data-role="black"][data-table-status="playing"]');
+    await settled(alice);
+    await settled(bob);
+
+    // A few turns each, by clicks, so the position is not the starting one.
+    const rand = seeded(42);
+    let turns = 0;
+    for (let i = 0; turns < 4 && i < 5000; i++) {
+      for (const page of [alice, bob]) if ((await act(page, rand)) === "confirmed") turns++;
+    }
+    expect(turns).toBeGreaterThanOrEqual(4);
+
+    // Whoever is to roll now rolls; their page is reloaded right after (no step chosen yet).
+    await alice.waitForSelector('[data-testid="table"][data-phase="awaiting-roll"][data-busy="false"]');
+    const turn = (await view(alice).getAttribute("data-turn")) as "white" | "black";
+    let mover = turn === "white" ? alice : bob;
+    const moverCtx = turn === "white" ? aliceCtx : bobCtx;
+    await mover.getByTestId("roll").click();
+    await mover.waitForSelector('[data-testid="table"][data-phase="moving"][data-busy="false"]');
+    const rolled = await dice(mover);
+    expect(rolled).toMatch(/^[1-6],[1-6]$/);
+    const before = await expectBoardMatchesServer(mover, baseUrl, tableId);
+
+    await mover.reload();
+    await settled(mover);
+    await mover.waitForSelector(`[data-testid="table"][data-role="${turn}"][data-phase="moving"]`);
+    expect(await dice(mover)).toBe(rolled);
+    const afterReload = await expectBoardMatchesServer(mover, baseUrl, tableId);
+    // (The seq moves on: the drop and the return are logged; the match itself has not moved.)
+    expect(afterReload.match?.dice).toEqual(before.match?.dice);
+    expect(afterReload.match?.board).toEqual(before.match?.board);
+
+    // The roll may be burned (the engine passes it at once); otherwise pick one step, then reload again.
+    if ((await mover.locator('[data-source="true"]').count()) > 0) {
+      const shownBefore = await shownCheckers(mover);
+      await mover.locator('[data-source="true"]').first().click();
+      await mover.locator('[data-dest="true"]').first().click();
+      expect(await shownCheckers(mover)).not.toEqual(shownBefore);
+      await expect.poll(() => mover.getByTestId("undo").isEnabled()).toBe(true);
+      await screenshot(mover, `long-step-chosen-${turn}-view`);
+
+      await mover.reload();
+      await settled(mover);
+      await mover.waitForSelector(`[data-testid="table"][data-role="${turn}"][data-phase="moving"]`);
+      // The unconfirmed step is gone; the server's position and dice are back, and the turn can be finished.
+      expect(await dice(mover)).toBe(rolled);
+      expect(await shownCheckers(mover)).toEqual(shownBefore);
+      await expectBoardMatchesServer(mover, baseUrl, tableId);
+      expect(await mover.getByTestId("status").textContent()).toContain("Your move");
+      await screenshot(mover, `long-after-reload-${turn}-view`);
+      let done = false;
+      for (let i = 0; !done && i < 20; i++) done = (await act(mover, rand)) === "confirmed";
+      expect(done).toBe(true);
+      const other = turn === "white" ? "black" : "white";
+      await mover.waitForSelector(`[data-testid="table"][data-turn="${other}"]`);
+    }
+    expect(await moverCtx.storageState().then((s) => JSON.stringify(s.origins))).toContain(`nardi.seat.${tableId}`);
+
+    // Bob closes his tab: Alice sees him away, with the seconds left to come back; he opens the link again.
+    await bob.close();
+    await expect.poll(() => alice.getByTestId("conn-black").textContent(), { timeout: 15_000 }).toMatch(/away: \d+ s left to reconnect/);
+    await screenshot(alice, "long-opponent-away-countdown");
+    bob = await bobCtx.newPage();
+    watchPageErrors(bob, errors);
+    await bob.goto(invite);
+    await bob.waitForSelector('[data-testid="table"][data-role="black"][data-status="connected"]');
+    await expect.poll(() => alice.getByTestId("conn-black").textContent(), { timeout: 15_000 }).toContain("online");
+    await expectBoardMatchesServer(bob, baseUrl, tableId);
+    await screenshot(bob, "long-phone-black-view");
+    mover = bob;
+    expect(await view(mover).getAttribute("data-table-status")).toBe("playing");
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
