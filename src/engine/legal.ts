@@ -1,6 +1,5 @@
 /** The legal plays of a roll (RULES.md §2–§4): every distinct final position, one step sequence each. */
 import * as gen from "./movegen";
-import { formatStep } from "./notation";
 import type { Board, Dice, Play, PlayContext, Position, Step } from "./types";
 import { VARIANTS } from "./variants";
 
@@ -12,55 +11,7 @@ export function legalPlays(position: Position, dice: Dice, ctx: PlayContext): Pl
   gen.load(position, dice, ctx);
   gen.generate(dice[0], dice[1]);
   if (gen.maxSteps() === 0) return [];
-  const count = gen.leafCount;
-  const plays: Play[] = new Array<Play>(count);
-  const white = position.turn === "white";
-  const mine = white ? position.board.white : position.board.black;
-  const theirs = white ? position.board.black : position.board.white;
-  const facing = VARIANTS[position.variant].facing;
-  for (let i = 0; i < count; i++) {
-    const n = gen.leafStepCount(i);
-    const steps: Step[] = new Array<Step>(n);
-    const m = mine.slice();
-    const o = theirs.slice();
-    let notation = "";
-    for (let k = 0; k < n; k++) {
-      const from = gen.leafFrom(i, k);
-      const to = gen.leafTo(i, k);
-      const hit = gen.leafHit(i, k);
-      const s = sharedStep(from, to, hit);
-      steps[k] = s;
-      notation = k === 0 ? stepText(s) : notation + " " + stepText(s);
-      m[from]!--;
-      m[to]!++;
-      if (hit) {
-        o[facing[to]!]!--;
-        o[25]!++;
-      }
-    }
-    plays[i] = { steps, board: white ? { white: m, black: o } : { white: o, black: m }, notation };
-  }
-  return plays;
-}
-
-// Steps and their notation are interned: one frozen object and one string per (from, to, hit), so
-// building thousands of plays per second allocates only what each play owns (its arrays and board).
-const STEPS: Array<Readonly<Step> | undefined> = [];
-const TEXTS: string[] = [];
-
-function sharedStep(from: number, to: number, hit: boolean): Step {
-  const key = (from * 26 + to) * 2 + (hit ? 1 : 0);
-  let s = STEPS[key];
-  if (s === undefined) {
-    s = Object.freeze({ from, to, hit });
-    STEPS[key] = s;
-    TEXTS[key] = formatStep(s);
-  }
-  return s;
-}
-
-function stepText(s: Step): string {
-  return TEXTS[(s.from * 26 + s.to) * 2 + (s.hit ? 1 : 0)]!;
+  return gen.plays(position.turn === "white");
 }
 
 /**

@@ -7,7 +7,8 @@
  * State lives in module-level typed arrays: the engine is single-threaded and the search never re-enters.
  * `legal.ts` and `play.ts` turn these results into the public `Play` objects.
  */
-import type { Dice, PlayContext, Position } from "./types";
+import { formatStep } from "./notation";
+import type { Dice, Play, PlayContext, Position, Step } from "./types";
 import { VARIANTS } from "./variants";
 
 // Local copies of the slot numbers: module imports can compile to getters, too slow for the inner loop.
@@ -35,6 +36,11 @@ const oppWords = new Int32Array(opp.buffer);
 const WORDS = 7;
 /** Bit p set while the mover has a checker on slot p (1..25): the search visits only occupied points. */
 let occupied = 0;
+/**
+ * Bit t set when the mover may land on own point t. Fixed for the whole turn: long nardi's opponent does
+ * not move, and in short nardi a hit only ever empties a point that was already open.
+ */
+let open = 0;
 
 let facing: Int8Array = VARIANTS.long.facing;
 let closedAt = 1;
@@ -51,7 +57,10 @@ let outside = 0;
  * lowest point (opponent numbering) is above it has an opponent checker ahead and is allowed.
  */
 let oppLowest = 0;
-/** Additive hash of the board (mover and opponent), kept up to date by every step and undo. */
+/**
+ * Additive hash of the changes made to the loaded board (0 at load): every position compared in one
+ * search grows from the same start, so the start itself need not be hashed.
+ */
 let hash = 0;
 
 // Random 32-bit weights per slot from a fixed seed, so hashes are the same on every run.
@@ -96,10 +105,11 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
     const o = theirs[i]!;
     me[i] = m;
     opp[i] = o;
-    hash = (hash + Math.imul(m, W_ME[i]!) + Math.imul(o, W_OPP[i]!)) | 0;
     if (i > 6) outside += m;
     if (m > 0 && i > 0) occupied |= 1 << i;
   }
+  open = 0;
+  for (let t = 1; t <= 24; t++) if (opp[facing[t]!]! < closedAt) open |= 1 << t;
   oppLowest = 0;
   if (opp[OFF] === 0) {
     oppLowest = 25;
@@ -211,6 +221,7 @@ let sawSixBlock = false;
 export let leafCount = 0;
 let leafCap = 0;
 let leafBoards = new Int32Array(0); // 2 × WORDS per leaf: mover then opponent
+let leafBytes = new Int8Array(0); // the same memory, one slot per byte
 let leafSteps = new Int8Array(0); // 12 per leaf: from, to, hit for up to 4 steps
 let leafLen = new Int8Array(0);
 let leafHash = new Int32Array(0);
@@ -226,6 +237,7 @@ function grow(cap: number): void {
   const boards = new Int32Array(cap * 2 * WORDS);
   boards.set(leafBoards);
   leafBoards = boards;
+  leafBytes = new Int8Array(boards.buffer);
   const steps = new Int8Array(cap * 12);
   steps.set(leafSteps);
   leafSteps = steps;
@@ -302,8 +314,10 @@ function search(maxFrom: number): void {
   }
   const d = dice[depth]!;
   let moved = false;
-  // A checker on the bar must enter first; otherwise try every occupied point, highest first.
-  let points = me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1);
+  // A checker on the bar must enter first; otherwise try every occupied point, highest first, skipping
+  // those whose landing point is closed (and the bear-off range while checkers are still outside).
+  const reach = (open << d) | (outside === 0 ? (2 << d) - 2 : 0);
+  let points = (me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
   while (points !== 0) {
     const p = 31 - Math.clz32(points);
     points ^= 1 << p;
@@ -387,4 +401,64 @@ export function findLeaf(): number {
     slot = (slot + 1) & tableMask;
   }
   return -1;
+}
+
+// --- public plays -----------------------------------------------------------------------------------
+// Built here, next to the leaf arrays, so the loop reads them directly. Steps and their notation are
+// interned (one frozen object and one string per from/to/hit), so a play allocates only what it owns:
+// its step list, its board arrays and its notation string.
+// Filled arrays (not sparse ones, which V8 would keep as slow dictionaries), indexed by step key.
+const STEP_KEYS = 26 * 26 * 2;
+const STEPS: Array<Readonly<Step> | null> = new Array<Readonly<Step> | null>(STEP_KEYS).fill(null);
+const TEXTS: string[] = new Array<string>(STEP_KEYS).fill("");
+/** The same with a leading space, for every step after the first. */
+const SPACED: string[] = new Array<string>(STEP_KEYS).fill("");
+
+function internedStep(key: number, from: number, to: number, hit: boolean): Step {
+  let s = STEPS[key]!;
+  if (s === null) {
+    s = Object.freeze({ from, to, hit });
+    STEPS[key] = s;
+    TEXTS[key] = formatStep(s);
+    SPACED[key] = " " + TEXTS[key];
+  }
+  return s;
+}
+
+/**
+ * 26 slots of `b` from `at` as a plain array. An array literal is about three times faster than
+ * `slice()` + edits and far faster than `Array.from` on a typed array; plays are built by the thousand.
+ */
+function row(b: Int8Array, at: number): number[] {
+  return [
+    b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!, b[at + 8]!,
+    b[at + 9]!, b[at + 10]!, b[at + 11]!, b[at + 12]!, b[at + 13]!, b[at + 14]!, b[at + 15]!, b[at + 16]!,
+    b[at + 17]!, b[at + 18]!, b[at + 19]!, b[at + 20]!, b[at + 21]!, b[at + 22]!, b[at + 23]!, b[at + 24]!,
+    b[at + 25]!,
+  ];
+}
+
+/** The current leaves as public plays of the loaded position (`moverIsWhite`: whose turn it was). */
+export function plays(moverIsWhite: boolean): Play[] {
+  const count = leafCount;
+  const out: Play[] = new Array<Play>(count);
+  const bytes = leafBytes;
+  for (let i = 0; i < count; i++) {
+    const n = leafLen[i]!;
+    const steps: Step[] = new Array<Step>(n);
+    let notation = "";
+    for (let k = 0; k < n; k++) {
+      const at = i * 12 + k * 3;
+      const from = leafSteps[at]!;
+      const to = leafSteps[at + 1]!;
+      const hit = leafSteps[at + 2]!;
+      const key = (from * 26 + to) * 2 + hit;
+      steps[k] = internedStep(key, from, to, hit === 1);
+      notation = k === 0 ? TEXTS[key]! : notation + SPACED[key]!;
+    }
+    const m = row(bytes, i * 8 * WORDS);
+    const o = row(bytes, i * 8 * WORDS + 4 * WORDS);
+    out[i] = { steps, board: moverIsWhite ? { white: m, black: o } : { white: o, black: m }, notation };
+  }
+  return out;
 }

@@ -2,14 +2,14 @@
 import { fail, ok } from "./errors";
 import type { Board, Checkers, Dice, Position, Result, Side, Variant } from "./types";
 import { BAR, CHECKERS_PER_SIDE, OFF } from "./types";
-import { isVariant, setupCheckers, VARIANTS } from "./variants";
+import { isVariant, setupCheckers, VARIANTS, zeros } from "./variants";
 
 export function opponent(side: Side): Side {
   return side === "white" ? "black" : "white";
 }
 
 export function emptyCheckers(): Checkers {
-  return new Array<number>(26).fill(0);
+  return zeros();
 }
 
 export function initialBoard(variant: Variant): Board {
