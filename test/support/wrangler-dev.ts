@@ -1,13 +1,20 @@
 /**
  * Vitest global setup for the end-to-end and browser tests: starts `wrangler dev` on a free local port
  * with its own throw-away state folder, waits until it answers, and provides its base URL to the tests
- * (`inject("baseUrl")`). The server is stopped when the run ends.
+ * (`inject("baseUrl")`). The server is stopped when the run ends. Also used by the server benchmark.
+ *
+ * By default it serves a SNAPSHOT: the Worker is bundled once (`wrangler deploy --dry-run`, the same bundle a
+ * deploy would upload) and the built web client copied, into a temporary folder that `wrangler dev` runs from.
+ * `wrangler dev` watches its sources and restarts the Worker on every change (dropping every socket with
+ * "Your worker restarted mid-request"), so a run against the live tree breaks whenever a file is saved during
+ * it; the snapshot keeps a test run or a benchmark on one version of the code.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
@@ -15,6 +22,10 @@ declare module "vitest" {
     baseUrl: string;
   }
 }
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", BROWSER: "none" };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,14 +45,51 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
+export interface DevServerOptions {
+  vars?: Record<string, string>;
+  /** Serve a bundled copy of the code instead of the live tree (default true; see the file comment). */
+  snapshot?: boolean;
+}
+
+/**
+ * Bundles the Worker and copies the web client into `dir`, with a wrangler.toml pointing at them.
+ * Returns the config path.
+ */
+function makeSnapshot(dir: string): string {
+  const web = join(ROOT, "dist", "web");
+  if (!existsSync(web)) throw new Error("dist/web is missing: run `npm run build:web` first (npm test does)");
+  const built = spawnSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", join(dir, "bundle")], {
+    cwd: ROOT,
+    env: { ...process.env, ...OFFLINE_ENV },
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`bundling the Worker failed:\n${built.stdout}\n${built.stderr}`);
+  cpSync(web, join(dir, "web"), { recursive: true });
+  const config = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
+    .replace(/^main\s*=.*$/m, 'main = "bundle/index.js"')
+    .replace(/^directory\s*=.*$/m, 'directory = "web"');
+  const path = join(dir, "wrangler.toml");
+  writeFileSync(path, config);
+  return path;
+}
+
 /** Starts `wrangler dev` (offline, no metrics) and resolves once it serves /v1/health. */
-export async function startDevServer(opts: { vars?: Record<string, string> } = {}): Promise<DevServer> {
+export async function startDevServer(opts: DevServerOptions = {}): Promise<DevServer> {
   const port = await freePort();
-  const state = mkdtempSync(join(tmpdir(), "nardi-wrangler-"));
-  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
+  const dir = mkdtempSync(join(tmpdir(), "nardi-wrangler-"));
+  let config: string;
+  try {
+    config = opts.snapshot === false ? join(ROOT, "wrangler.toml") : makeSnapshot(dir);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(dir, "state"), "--log-level", "warn"];
   for (const [k, v] of Object.entries(opts.vars ?? {})) args.push("--var", `${k}:${v}`);
-  const child: ChildProcess = spawn("npx", args, {
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", BROWSER: "none" },
+  // process.execPath: the Node that runs the tests (22, from the dev dependency), which wrangler needs.
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: opts.snapshot === false ? ROOT : dir,
+    env: { ...process.env, ...OFFLINE_ENV },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -49,9 +97,30 @@ export async function startDevServer(opts: { vars?: Record<string, string> } = {
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async (): Promise<void> => {
+    if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`wrangler dev exited early:\n${output}`);
+    }
     try {
       const r = await fetch(`${baseUrl}/v1/health`);
       if (r.ok) break;
@@ -59,30 +128,12 @@ export async function startDevServer(opts: { vars?: Record<string, string> } = {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      await stop();
       throw new Error(`wrangler dev did not become ready in 60 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    baseUrl,
-    async stop() {
-      if (child.pid !== undefined && child.exitCode === null) {
-        try {
-          process.kill(-child.pid, "SIGTERM");
-        } catch {
-          // already gone
-        }
-        await new Promise((r) => setTimeout(r, 300));
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      }
-      rmSync(state, { recursive: true, force: true });
-    },
-  };
+  return { baseUrl, stop };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
