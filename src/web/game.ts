@@ -43,6 +43,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const scoreEl = h("div", { class: "scoreline", "data-testid": "score" });
   const statusEl = h("div", { class: "status", "data-testid": "status", role: "status", "aria-live": "polite" });
   const errorEl = h("div", { class: "error", "data-testid": "error" });
+  const noticeEl = h("div", { class: "banner notice", "data-testid": "notice", hidden: true });
   const controls = h("div", { class: "controls", "data-testid": "controls" });
   const handBanner = h("div", { class: "banner", "data-testid": "hand-result", hidden: true });
   const matchBanner = h("div", { class: "banner match", "data-testid": "match-result", hidden: true });
@@ -59,6 +60,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     scoreEl,
     matchBanner,
     handBanner,
+    noticeEl,
     statusEl,
     errorEl,
     controls,
@@ -351,6 +353,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (results.hand) handBanner.setAttribute("data-kind", results.hand.result.kind);
     matchBanner.hidden = results.match === null;
     matchBanner.textContent = results.match ? matchResultText(results.match) : "";
+    const burned = lastBurned();
+    noticeEl.hidden = burned === null;
+    noticeEl.textContent = burned ?? "";
     statusEl.textContent = statusText(t);
     errorEl.textContent = errorText;
     legend.textContent =
@@ -359,6 +364,24 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       (t.ruleset.variant === "long" ? " H marks each side's head." : "");
     renderControls(t);
     renderLog();
+  }
+
+  /** A roll the engine passed because nothing could be played, until that side rolls again (or the hand ends). */
+  function lastBurned(): string | null {
+    const actedSince = new Set<Side>();
+    for (let i = conn.events.length - 1; i >= 0; i--) {
+      const e = conn.events[i]?.event;
+      if (!e) continue;
+      if (e.type === "hand-ended" || e.type === "hand-started" || e.type === "match-ended") return null;
+      if (e.type === "rolled" || e.type === "played") actedSince.add(e.side);
+      if (e.type !== "burned") continue;
+      if (actedSince.has(e.side)) return null;
+      const roll = `${e.dice[0]}-${e.dice[1]}`;
+      return e.side === mySide()
+        ? `Your ${roll} could not be played: the roll is burned and the turn passes.`
+        : `${sideName(e.side)}'s ${roll} could not be played: the roll is burned.`;
+    }
+    return null;
   }
 
   function renderConnection(): void {

@@ -1,7 +1,8 @@
 /**
  * Building a turn by clicks, offered ONLY from the server's legal plays. The server sends one step sequence
- * per distinct legal play; the steps chosen so far (in any order) must be a part of some legal play's steps,
- * and the next choices are the remaining steps of those plays whose checker is really there now. A checker
+ * per distinct legal play; the steps chosen so far (in any order) must be a part of some legal play's steps
+ * (or of the same play with one checker's two dice the other way round), and the next choices are the
+ * remaining steps of those plays whose checker is really there now. A checker
  * may also be sent along a chain of its remaining steps in one click (24/18/13). Confirming sends the
  * matched play's own step sequence, which the server generated and so accepts in that order.
  */
@@ -57,16 +58,46 @@ export function applyStep(board: Board, variant: Variant, side: Side, step: Step
   return next;
 }
 
+/** A legal play and one order of its steps in which a player may take them. */
+interface StepOrder {
+  play: LegalPlayView;
+  steps: StepChoice[];
+}
+
+/**
+ * The step orders offered for a play: the server's own, and for one checker that uses both dice of a
+ * non-double (24/18/13), the other die first (24/19/13) when the point in between is free of opponent
+ * checkers (so nothing is hit there and the play stays the same).
+ */
+function stepOrders(play: LegalPlayView, opponentAt: (ownPoint: number) => number): StepOrder[] {
+  const own: StepOrder = { play, steps: play.steps.map(({ from, to }) => ({ from, to })) };
+  const [a, b] = play.steps;
+  if (play.steps.length !== 2 || !a || !b || a.to !== b.from || a.hit || b.to === OFF) return [own];
+  const first = a.from - a.to;
+  const second = b.from - b.to;
+  const middle = a.from - second;
+  if (first === second || middle < 1 || middle > 24 || opponentAt(middle) > 0) return [own];
+  return [own, { play, steps: [{ from: a.from, to: middle }, { from: middle, to: b.to }] }];
+}
+
 export class TurnBuilder {
   /** Click groups (one source→destination each), so undo takes back what one click did. */
   private readonly groups: StepChoice[][] = [];
+  readonly plays: readonly LegalPlayView[];
+  private readonly orders: StepOrder[];
 
   constructor(
-    readonly plays: readonly LegalPlayView[],
+    plays: readonly LegalPlayView[],
     readonly side: Side,
     readonly variant: Variant,
     readonly start: Board,
-  ) {}
+  ) {
+    // No legal play at all is the same as the empty play: the roll is burned.
+    this.plays = plays.length > 0 ? plays : [{ play: "", steps: [], board: start }];
+    const other: Side = side === "white" ? "black" : "white";
+    const opponentAt = (p: number) => start[other][fromAbsolute(variant, other, toAbsolute(variant, side, p))] ?? 0;
+    this.orders = this.plays.flatMap((p) => stepOrders(p, opponentAt));
+  }
 
   get chosen(): StepChoice[] {
     return this.groups.flat();
@@ -83,12 +114,12 @@ export class TurnBuilder {
     return b;
   }
 
-  /** For each legal play still consistent with the chosen steps: its remaining steps. */
+  /** For each step order still consistent with the chosen steps: its remaining steps. */
   private remaining(): StepChoice[][] {
     const chosen = this.chosen;
     const out: StepChoice[][] = [];
-    for (const p of this.plays) {
-      const left = remainder(p.steps, chosen);
+    for (const o of this.orders) {
+      const left = remainder(o.steps, chosen);
       if (left) out.push(left);
     }
     return out;
@@ -161,10 +192,10 @@ export class TurnBuilder {
   /** The legal play the chosen steps make, once they are all of one play's steps. */
   complete(): LegalPlayView | null {
     const chosen = this.chosen;
-    for (const p of this.plays) {
-      if (p.steps.length !== chosen.length) continue;
-      const left = remainder(p.steps, chosen);
-      if (left && left.length === 0) return p;
+    for (const o of this.orders) {
+      if (o.steps.length !== chosen.length) continue;
+      const left = remainder(o.steps, chosen);
+      if (left && left.length === 0) return o.play;
     }
     return null;
   }
