@@ -62,6 +62,10 @@ let oppLowest = 0;
  * search grows from the same start, so the start itself need not be hashed.
  */
 let hash = 0;
+/** Short nardi: bit q set for each opponent blot (opponent's own point q) hit so far this turn. */
+let hitMask = 0;
+/** Pips of the dice used so far this turn. */
+let pips = 0;
 
 // Random 32-bit weights per slot from a fixed seed, so hashes are the same on every run.
 const W_ME = new Int32Array(26);
@@ -98,6 +102,8 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   const mine = white ? position.board.white : position.board.black;
   const theirs = white ? position.board.black : position.board.white;
   hash = 0;
+  hitMask = 0;
+  pips = 0;
   outside = 0;
   occupied = 0;
   for (let i = 0; i < 26; i++) {
@@ -178,6 +184,7 @@ export function step(p: number, d: number): number {
     opp[q] = 0;
     opp[BAR]!++;
     hash = (hash + W_OPP[BAR]! - W_OPP[q]!) | 0;
+    hitMask |= 1 << q;
     hit = 1;
   }
   push(p, t, hit, d);
@@ -189,12 +196,14 @@ function push(p: number, t: number, hit: number, d: number): void {
   stackTo[depth] = t;
   stackHit[depth] = hit;
   stackDie[depth] = d;
+  pips += d;
   depth++;
 }
 
 /** Takes back the last step. */
 export function undo(): void {
   depth--;
+  pips -= stackDie[depth]!;
   const p = stackFrom[depth]!;
   const t = stackTo[depth]!;
   if (--me[t]! === 0 && t !== OFF) occupied ^= 1 << t;
@@ -207,6 +216,7 @@ export function undo(): void {
     opp[q] = 1;
     opp[BAR]!--;
     hash = (hash - W_OPP[BAR]! + W_OPP[q]!) | 0;
+    hitMask ^= 1 << q;
   }
 }
 
@@ -220,10 +230,14 @@ let sawSixBlock = false;
 /** Distinct final positions found so far, in discovery order. */
 export let leafCount = 0;
 let leafCap = 0;
-let leafBoards = new Int32Array(0); // 2 × WORDS per leaf: mover then opponent
-let leafBytes = new Int8Array(0); // the same memory, one slot per byte
-let leafSteps = new Int8Array(0); // 12 per leaf: from, to, hit for up to 4 steps
+// Per leaf: the mover's final checkers (WORDS words, bytes viewed through `leafBytes`), the opponent
+// blots hit on the way (which fixes the opponent's final checkers), the step count and the steps packed
+// two to a word (from | to << 5 | hit << 10, the second step shifted by 11).
+let leafBoards = new Int32Array(0);
+let leafBytes = new Int8Array(0);
+let leafHits = new Int32Array(0);
 let leafLen = new Int8Array(0);
+let leafPath = new Int32Array(0);
 let leafHash = new Int32Array(0);
 let bestScore = -1;
 
@@ -234,16 +248,19 @@ let tableStamp = new Int32Array(0);
 let generation = 0;
 
 function grow(cap: number): void {
-  const boards = new Int32Array(cap * 2 * WORDS);
+  const boards = new Int32Array(cap * WORDS);
   boards.set(leafBoards);
   leafBoards = boards;
   leafBytes = new Int8Array(boards.buffer);
-  const steps = new Int8Array(cap * 12);
-  steps.set(leafSteps);
-  leafSteps = steps;
+  const hitsSeen = new Int32Array(cap);
+  hitsSeen.set(leafHits);
+  leafHits = hitsSeen;
   const len = new Int8Array(cap);
   len.set(leafLen);
   leafLen = len;
+  const path = new Int32Array(cap * 2);
+  path.set(leafPath);
+  leafPath = path;
   const hs = new Int32Array(cap);
   hs.set(leafHash);
   leafHash = hs;
@@ -264,16 +281,19 @@ function grow(cap: number): void {
 grow(1024);
 
 function sameBoard(i: number): boolean {
-  const base = i * 2 * WORDS;
+  if (leafHits[i] !== hitMask) return false;
+  const base = i * WORDS;
   for (let k = 0; k < WORDS; k++) if (leafBoards[base + k] !== meWords[k]) return false;
-  if (hits) for (let k = 0; k < WORDS; k++) if (leafBoards[base + WORDS + k] !== oppWords[k]) return false;
   return true;
+}
+
+function packedStep(k: number): number {
+  return stackFrom[k]! | (stackTo[k]! << 5) | (stackHit[k]! << 10);
 }
 
 function leaf(): void {
   // Most dice first; then the larger die (only a lone step of a non-double can differ in pips).
-  let score = depth << 4;
-  for (let i = 0; i < depth; i++) score += stackDie[i]!;
+  const score = (depth << 4) + pips;
   if (score < bestScore) return;
   if (score > bestScore) {
     bestScore = score;
@@ -295,16 +315,12 @@ function leaf(): void {
   tableStamp[slot] = generation;
   tableIdx[slot] = i + 1;
   leafHash[i] = hash;
-  const base = i * 2 * WORDS;
+  leafHits[i] = hitMask;
+  const base = i * WORDS;
   for (let k = 0; k < WORDS; k++) leafBoards[base + k] = meWords[k]!;
-  for (let k = 0; k < WORDS; k++) leafBoards[base + WORDS + k] = oppWords[k]!;
   leafLen[i] = depth;
-  const s = i * 12;
-  for (let k = 0; k < depth; k++) {
-    leafSteps[s + k * 3] = stackFrom[k]!;
-    leafSteps[s + k * 3 + 1] = stackTo[k]!;
-    leafSteps[s + k * 3 + 2] = stackHit[k]!;
-  }
+  leafPath[i * 2] = depth > 0 ? packedStep(0) | (depth > 1 ? packedStep(1) << 11 : 0) : 0;
+  leafPath[i * 2 + 1] = depth > 2 ? packedStep(2) | (depth > 3 ? packedStep(3) << 11 : 0) : 0;
 }
 
 function search(maxFrom: number): void {
@@ -382,14 +398,17 @@ export function maxPips(): number {
 export function leafStepCount(i: number): number {
   return leafLen[i]!;
 }
+function leafStep(i: number, k: number): number {
+  return (leafPath[i * 2 + (k >> 1)]! >> ((k & 1) * 11)) & 0x7ff;
+}
 export function leafFrom(i: number, k: number): number {
-  return leafSteps[i * 12 + k * 3]!;
+  return leafStep(i, k) & 31;
 }
 export function leafTo(i: number, k: number): number {
-  return leafSteps[i * 12 + k * 3 + 1]!;
+  return (leafStep(i, k) >> 5) & 31;
 }
 export function leafHit(i: number, k: number): boolean {
-  return leafSteps[i * 12 + k * 3 + 2] === 1;
+  return (leafStep(i, k) & 0x400) !== 0;
 }
 
 /** Index of the leaf whose final board equals the current board, or -1. */
@@ -408,16 +427,16 @@ export function findLeaf(): number {
 // interned (one frozen object and one string per from/to/hit), so a play allocates only what it owns:
 // its step list, its board arrays and its notation string.
 // Filled arrays (not sparse ones, which V8 would keep as slow dictionaries), indexed by step key.
-const STEP_KEYS = 26 * 26 * 2;
+const STEP_KEYS = 1 << 11;
 const STEPS: Array<Readonly<Step> | null> = new Array<Readonly<Step> | null>(STEP_KEYS).fill(null);
 const TEXTS: string[] = new Array<string>(STEP_KEYS).fill("");
 /** The same with a leading space, for every step after the first. */
 const SPACED: string[] = new Array<string>(STEP_KEYS).fill("");
 
-function internedStep(key: number, from: number, to: number, hit: boolean): Step {
+function internedStep(key: number): Step {
   let s = STEPS[key]!;
   if (s === null) {
-    s = Object.freeze({ from, to, hit });
+    s = Object.freeze({ from: key & 31, to: (key >> 5) & 31, hit: (key & 0x400) !== 0 });
     STEPS[key] = s;
     TEXTS[key] = formatStep(s);
     SPACED[key] = " " + TEXTS[key];
@@ -448,16 +467,17 @@ export function plays(moverIsWhite: boolean): Play[] {
     const steps: Step[] = new Array<Step>(n);
     let notation = "";
     for (let k = 0; k < n; k++) {
-      const at = i * 12 + k * 3;
-      const from = leafSteps[at]!;
-      const to = leafSteps[at + 1]!;
-      const hit = leafSteps[at + 2]!;
-      const key = (from * 26 + to) * 2 + hit;
-      steps[k] = internedStep(key, from, to, hit === 1);
+      const key = leafStep(i, k);
+      steps[k] = internedStep(key);
       notation = k === 0 ? TEXTS[key]! : notation + SPACED[key]!;
     }
-    const m = row(bytes, i * 8 * WORDS);
-    const o = row(bytes, i * 8 * WORDS + 4 * WORDS);
+    const m = row(bytes, i * 4 * WORDS);
+    // The opponent is as loaded (the search has undone every step), less the blots this play hit.
+    const o = row(opp, 0);
+    for (let hitPoints = leafHits[i]!; hitPoints !== 0; hitPoints &= hitPoints - 1) {
+      o[31 - Math.clz32(hitPoints & -hitPoints)]!--;
+      o[BAR]!++;
+    }
     out[i] = { steps, board: moverIsWhite ? { white: m, black: o } : { white: o, black: m }, notation };
   }
   return out;
