@@ -3,7 +3,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { describe, expect, it } from "vitest";
 import { EventHistorySchema, OpenTablesSchema, type TableOrMatchEvent } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
-import { api, commandId, connect, createTable, playOne, startMatch, stubOf } from "./helpers";
+import { api, commandId, connect, createTable, joinTable, playOne, startMatch, stubOf } from "./helpers";
 
 async function history(id: string) {
   return EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events`)).json());
@@ -106,6 +106,7 @@ describe("the reconnect window", () => {
     expect(welcome.table.players.white).toMatchObject({ connected: true, reconnectDeadline: null });
     const returned = await b.next("update");
     expect(returned.events.map((e) => e.event)).toEqual([{ type: "player-connected", seat: "white" }]);
+    expect(returned.table.players.white).toMatchObject({ connected: true, reconnectDeadline: null });
     expect(await deadlines(id)).toEqual([]);
     expect(await alarmAt(id)).toBeNull();
 
@@ -203,6 +204,47 @@ describe("the reconnect window", () => {
     w.close(4001, "leaving");
     for (let i = 0; i < 50 && !w.closed; i++) await new Promise((r) => setTimeout(r, 20));
     expect(w.closed?.code).toBe(4001);
+  });
+});
+
+describe("a creator who left before anyone joined", () => {
+  it("is away when the match starts: the window opens at the join, and the alarm forfeits", async () => {
+    const created = await createTable({ reconnectSeconds: 30 });
+    const w = await connect(created.tableId, { token: created.token });
+    await w.next("welcome");
+    w.close();
+    for (let i = 0; i < 50 && !w.closed; i++) await new Promise((r) => setTimeout(r, 20));
+    const before = Date.now();
+    const joined = await joinTable(created.tableId);
+    const last = (await history(created.tableId)).events.at(-1)!.event;
+    expect(last).toMatchObject({ type: "player-disconnected", seat: "white" });
+    expect((last as { deadline: number }).deadline).toBeGreaterThanOrEqual(before + 30_000);
+    expect(joined.table.players.white).toMatchObject({ connected: false, reconnectDeadline: (last as { deadline: number }).deadline });
+    // Black is here (had nobody been, the match would be abandoned instead).
+    const b = await connect(created.tableId, { token: joined.token });
+    await b.next("welcome");
+    await timePasses(created.tableId);
+    await runDurableObjectAlarm(stubOf(created.tableId));
+    expect((await history(created.tableId)).events.at(-1)!.event).toMatchObject({ type: "match-ended", winner: "black", reason: "forfeit" });
+  });
+
+  it("comes back in time and plays", async () => {
+    const created = await createTable();
+    const w = await connect(created.tableId, { token: created.token });
+    await w.next("welcome");
+    w.close();
+    for (let i = 0; i < 50 && !w.closed; i++) await new Promise((r) => setTimeout(r, 20));
+    const joined = await joinTable(created.tableId);
+    const b = await connect(created.tableId, { token: joined.token });
+    await b.next("welcome");
+    const back = await connect(created.tableId, { token: created.token });
+    await back.next("welcome");
+    expect(await deadlines(created.tableId)).toEqual([]);
+    const { seq } = await history(created.tableId);
+    await b.waitForSeq(seq);
+    expect(b.table?.players.white).toMatchObject({ connected: true, reconnectDeadline: null });
+    await back.waitForSeq(seq);
+    await playOne({ white: back, black: b });
   });
 });
 

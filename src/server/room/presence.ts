@@ -39,21 +39,27 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   const now = Date.now();
   const firstOfSeat = role !== "spectator" && !core.sockets.seatConnected(role);
   core.sockets.accept(server, role, now);
-  if (firstOfSeat && room.info.status === "playing" && role !== "spectator") seatArrived(core, role, server, now);
+  if (role !== "spectator") seatArrived(core, role, server, firstOfSeat, now);
   core.sendWelcome(server, role, seq);
   await core.syncAlarm();
   return new Response(null, { status: 101, webSocket: client });
 }
 
-function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, now: number): void {
+/** A seat's socket arrived: during a match its first socket logs `player-connected` and ends its reconnect window. */
+function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, firstOfSeat: boolean, now: number): void {
   const room = core.store.load()!;
+  const holder = room.info.seats[seat];
+  const announce = firstOfSeat && room.info.status === "playing";
+  const firstEver = holder !== null && !holder.seen;
+  if (!announce && !firstEver) return;
+  const info = firstEver ? { ...room.info, seats: { ...room.info.seats, [seat]: { ...holder, seen: true } } } : room.info;
   const logged = core.commit({
-    room,
-    events: [{ type: "player-connected", seat }],
+    room: { ...room, info },
+    events: announce ? [{ type: "player-connected", seat }] : [],
     at: now,
-    clearDeadlines: [{ kind: "reconnect", seat }],
+    clearDeadlines: announce ? [{ kind: "reconnect", seat }] : [],
   });
-  core.broadcast(logged, socket, true);
+  if (announce) core.broadcast(logged, socket, true);
 }
 
 export async function onClose(core: RoomCore, ws: WebSocket, code: number, reason: string): Promise<void> {

@@ -11,6 +11,8 @@ export interface Seat {
   botLevel: BotLevelName | null;
   /** SHA-256 (hex) of the seat token; null for a bot, which has no token. */
   tokenHash: string | null;
+  /** The seat has opened a socket at least once (so, if it has none now, it left rather than never came). */
+  seen?: boolean;
 }
 
 export interface TableInfo {

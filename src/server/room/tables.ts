@@ -83,11 +83,22 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
     status: "playing",
     seats: { ...room.info.seats, black: { name: input.name, kind: "human", botLevel: null, tokenHash } },
   };
+  const now = Date.now();
+  const events: Array<TableEvent | MatchEvent> = [
+    { type: "player-joined", seat: "black", name: input.name, kind: "human", botLevel: null },
+    ...started.value.events,
+  ];
+  // A creator who was here and left while waiting is away now the match starts: their reconnect window opens.
+  // (One who never opened a socket, e.g. a program that creates tables over HTTP, is not counted as away.)
+  const creatorLeft = room.info.seats.white?.seen === true && !core.sockets.seatConnected("white");
+  const deadline = now + room.info.reconnectSeconds * 1000;
+  if (creatorLeft) events.push({ type: "player-disconnected", seat: "white", deadline });
   const logged = core.commit({
     room: { seq: room.seq, info, match: started.value.state },
-    events: [{ type: "player-joined", seat: "black", name: input.name, kind: "human", botLevel: null }, ...started.value.events],
-    at: Date.now(),
+    events,
+    at: now,
     clearDeadlines: [{ kind: "expire", seat: "table" }],
+    setDeadlines: creatorLeft ? [{ kind: "reconnect", seat: "white", due: deadline }] : [],
   });
   core.broadcast(logged);
   await core.syncAlarm();
