@@ -55,6 +55,8 @@ function buildSuite(variant: Variant, size: number, seed: number): { suite: Case
   return { suite, hands };
 }
 
+let peakHeap = 0;
+
 function mb(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(1)} MB`;
 }
@@ -79,19 +81,21 @@ function run(variant: Variant, seed: number): void {
     for (const c of suite) legalPlays(c.position, c.dice, c.ctx);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     const used = process.cpuUsage(cpu);
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
     best = Math.min(best, seconds);
     bestCpu = Math.min(bestCpu, (used.user + used.system) / 1e6);
     process.stdout.write(`\r  ${variant}: round ${round}/${ROUNDS}: ${Math.round(suite.length / seconds).toLocaleString("en")} positions/s   `);
   }
   process.stdout.write("\n");
   const mem = process.memoryUsage();
+  peakHeap = Math.max(peakHeap, mem.heapUsed);
   console.log(
     [
       `${variant} nardi`,
       `  positions:            ${suite.length.toLocaleString("en")} (seed ${seed}, ${hands} hands, ${burned} burned rolls)`,
       `  legalPlays calls/s:   ${Math.round(suite.length / best).toLocaleString("en")} wall-clock, ${Math.round(suite.length / bestCpu).toLocaleString("en")} per CPU-second (best of ${ROUNDS} rounds after a warm-up pass)`,
       `  plays per position:   mean ${(total / suite.length).toFixed(1)}, max ${max}`,
-      `  memory:               rss ${mb(mem.rss)}, heap used ${mb(mem.heapUsed)}`,
+      `  memory:               peak rss ${mb(process.resourceUsage().maxRSS * 1024)}, heap used now ${mb(mem.heapUsed)} (peak seen ${mb(peakHeap)})`,
     ].join("\n"),
   );
 }
