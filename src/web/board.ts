@@ -89,6 +89,10 @@ function drawPoint(m: BoardModel, abs: number): SVGGElement {
     "data-count": count,
     "data-source": isSource ? "true" : null,
     "data-dest": isDest ? "true" : null,
+    // Offered points can be reached with the keyboard too (Tab, then Enter or Space).
+    tabindex: isSource || isDest ? 0 : null,
+    role: isSource || isDest ? "button" : null,
+    "aria-label": `point ${v}: ${count > 0 ? `${count} ${owner}` : "empty"}${isDest ? ", move here" : isSource ? ", move from here" : ""}`,
   });
   const tipY = top ? TOP_Y + POINT_H - 30 : BASE_Y - POINT_H + 30;
   const baseY = top ? TOP_Y : BASE_Y;
@@ -141,6 +145,9 @@ function drawBar(m: BoardModel, side: Side): SVGGElement {
     "data-testid": slot,
     "data-count": n,
     "data-source": isSource ? "true" : null,
+    tabindex: isSource ? 0 : null,
+    role: isSource ? "button" : null,
+    "aria-label": `${side} bar: ${n}`,
   });
   g.append(s("rect", { x: BAR_X, y: mineBelow ? BOTTOM_Y : TOP_Y, width: 50, height: POINT_H, class: "hit" }));
   const shown = Math.min(n, 4);
@@ -162,6 +169,9 @@ function drawTray(m: BoardModel, side: Side): SVGGElement {
     "data-testid": slot,
     "data-count": n,
     "data-dest": isDest ? "true" : null,
+    tabindex: isDest ? 0 : null,
+    role: isDest ? "button" : null,
+    "aria-label": `${side} borne off: ${n}${isDest ? ", bear off here" : ""}`,
   });
   g.append(s("rect", { x: TRAY_X, y: y0, width: 68, height: POINT_H, rx: 6, class: "tray-bg" }));
   for (let k = 0; k < n; k++) {
@@ -244,11 +254,17 @@ export function renderBoard(m: BoardModel): SVGSVGElement {
   if (cube) svg.append(cube);
   if (m.onSlot) {
     const onSlot = m.onSlot;
-    svg.addEventListener("click", (ev) => {
+    const activate = (ev: Event) => {
       const target = (ev.target as Element).closest("[data-testid]");
       const id = target?.getAttribute("data-testid") ?? "";
       if (id.startsWith("point-")) onSlot(id.slice("point-".length));
       else if (id.startsWith("bar-") || id.startsWith("off-")) onSlot(id);
+    };
+    svg.addEventListener("click", activate);
+    svg.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault();
+      activate(ev);
     });
   }
   return svg;

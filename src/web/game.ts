@@ -10,7 +10,7 @@ import type { LegalPlayView, PlayerView } from "../protocol";
 import { renderBoard, type Slot } from "./board";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
-import type { StoredSeat } from "./store";
+import { forgetSeat, type StoredSeat } from "./store";
 import { BAR, OFF, TurnBuilder } from "./turn";
 
 const other = (side: Side): Side => (side === "white" ? "black" : "white");
@@ -297,10 +297,12 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
 
   function render(): void {
     const t = conn.table;
-    renderConnection();
     view.setAttribute("data-busy", String(busy));
     view.setAttribute("data-status", conn.status);
-    if (!t) return;
+    if (!t) {
+      renderConnection();
+      return;
+    }
     syncTurn(t);
     // State in attributes, so tests (and scripts) can wait for the page without parsing text.
     view.setAttribute("data-seq", String(conn.seq));
@@ -363,6 +365,8 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       `${me ? "your" : "White's"} own points (moves are written in them).` +
       (t.ruleset.variant === "long" ? " H marks each side's head." : "");
     renderControls(t);
+    renderConnection();
+    errorEl.textContent = errorText;
     renderLog();
   }
 
@@ -390,11 +394,27 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       s === "connected" ? "connected" : s === "reconnecting" ? "reconnecting…" : s === "connecting" ? "connecting…" : "disconnected";
     connectionEl.textContent = text;
     connectionEl.className = `conn${s === "connected" ? "" : " down"}`;
+    if (s === "closed" && conn.table) {
+      // The client gave up reconnecting (a long outage): offer a fresh start; the seat is still stored.
+      errorText = "The connection to the server is lost.";
+      if (!controls.querySelector('[data-testid="reconnect"]')) {
+        controls.prepend(button("Reconnect", "reconnect", () => location.reload(), "primary"));
+      }
+    }
     if (s === "closed" && !conn.table) {
       clear(statusEl);
       statusEl.textContent = seat
         ? "Could not connect with your seat (the table may be gone)."
         : "Could not connect to watch (the table may not allow spectators or may not exist).";
+      clear(controls);
+      if (seat) {
+        controls.append(
+          button("Forget my seat here", "forget-seat", () => {
+            forgetSeat(tableId);
+            location.hash = "#/";
+          }),
+        );
+      }
     }
   }
 

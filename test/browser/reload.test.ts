@@ -40,6 +40,8 @@ describe("reloads and drops keep the seat", () => {
     const invite = await alice.getByTestId("invite-link").inputValue();
     const tableId = invite.split("/").pop() as string;
     await bob.goto(invite);
+    await bob.getByTestId("join").waitFor();
+    await screenshot(bob, "phone-join-page");
     await bob.getByTestId("join").click();
     await bob.waitForSelector('[data-testid="table"][data-role="black"][data-table-status="playing"]');
     await settled(alice);
@@ -48,17 +50,28 @@ describe("reloads and drops keep the seat", () => {
     // A few turns each, by clicks, so the position is not the starting one.
     const rand = seeded(42);
     let turns = 0;
-    for (let i = 0; turns < 4 && i < 5000; i++) {
-      for (const page of [alice, bob]) if ((await act(page, rand)) === "confirmed") turns++;
+    playing: for (let i = 0; i < 5000; i++) {
+      for (const page of [alice, bob]) {
+        if ((await act(page, rand)) === "confirmed" && ++turns >= 4) break playing;
+      }
     }
     expect(turns).toBeGreaterThanOrEqual(4);
 
-    // Whoever is to roll now rolls; their page is reloaded right after (no step chosen yet).
-    await alice.waitForSelector('[data-testid="table"][data-phase="awaiting-roll"][data-busy="false"]');
-    const turn = (await view(alice).getAttribute("data-turn")) as "white" | "black";
+    // Whoever is to roll now rolls; their page is reloaded right after (no step chosen yet). A burned roll
+    // passes the turn at once, so roll again until someone has a move to make.
+    let turn: "white" | "black" = "white";
+    for (let tries = 0; ; tries++) {
+      if (tries > 10) throw new Error("ten burned rolls in a row");
+      await alice.waitForSelector('[data-testid="table"][data-phase="awaiting-roll"][data-busy="false"]');
+      turn = (await view(alice).getAttribute("data-turn")) as "white" | "black";
+      const roller = turn === "white" ? alice : bob;
+      await roller.waitForSelector('[data-testid="roll"]');
+      await roller.getByTestId("roll").click();
+      await settled(roller);
+      if ((await view(roller).getAttribute("data-phase")) === "moving") break;
+    }
     let mover = turn === "white" ? alice : bob;
     const moverCtx = turn === "white" ? aliceCtx : bobCtx;
-    await mover.getByTestId("roll").click();
     await mover.waitForSelector('[data-testid="table"][data-phase="moving"][data-busy="false"]');
     const rolled = await dice(mover);
     expect(rolled).toMatch(/^[1-6],[1-6]$/);
