@@ -213,7 +213,11 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     clear(controls);
     const m = t.match;
     const me = mySide();
-    if (!me || !m || m.phase === "over") return;
+    if (m?.phase === "over" || t.status === "over") {
+      controls.append(button("Back to the lobby", "lobby", () => (location.hash = "#/")));
+      return;
+    }
+    if (!me || !m) return;
     const myTurn = m.turn === me;
     if (myTurn && m.phase === "awaiting-roll") {
       const roll = button("Roll", "roll", () => void command(() => conn.roll()), "primary");
@@ -359,6 +363,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";
     statusEl.textContent = statusText(t);
+    const myMove =
+      me !== null && m !== null && (m.phase === "cube-offered" ? m.cubeOffer?.to === me : m.phase !== "over" && m.turn === me);
+    document.title = myMove ? "● Your turn · Nardi" : "Nardi";
     errorEl.textContent = errorText;
     legend.textContent =
       `Seen from ${sideName(viewer)}'s seat: ${me ? "your" : "White's"} home is at the bottom right and the numbers are ` +
@@ -431,6 +438,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   }, 1000);
 
   return () => {
+    document.title = "Nardi";
     for (const off of offs) off();
     clearInterval(tick);
     conn.close();
