@@ -10,7 +10,8 @@
  * It prints figures; it does not pass or fail. Client-side pacing keeps each connection under the server's
  * per-connection rate limit, as a real client would.
  */
-import { NardiClient, type CreateTableBody, type TableConnection } from "../src/client";
+import { readFileSync, readdirSync } from "node:fs";
+import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";
 import { playRandomMatch } from "../test/support/random-match";
 import { seededRng } from "../test/support/rng";
 import { startDevServer, type DevServer } from "../test/support/wrangler-dev";
@@ -54,6 +55,36 @@ function parseArgs(argv: string[]): Args {
   };
 }
 
+/**
+ * CPU seconds used so far by the processes of one process group (wrangler's node and its workerd), read from
+ * /proc (Linux; empty elsewhere). On a shared machine wall-clock figures depend on the neighbours; CPU time per
+ * command does much less.
+ */
+function groupCpuSeconds(pgid: number | undefined): Map<string, number> {
+  const byName = new Map<string, number>();
+  if (pgid === undefined) return byName;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return byName;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // After the name: state(0) ppid(1) pgrp(2) ... utime(11) stime(12), in clock ticks (100 per second).
+      if (Number(fields[2]) !== pgid) continue;
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      byName.set(name, (byName.get(name) ?? 0) + seconds);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return byName;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -83,6 +114,10 @@ async function main(): Promise<void> {
   let failed = 0;
   const failures: string[] = [];
   const tableIds: string[] = [];
+  /** Each table's counters once both seats were connected: the difference at the end is the play alone. */
+  const played: Array<{ id: string; before: TableStats }> = [];
+  const serverCpu0 = groupCpuSeconds(server?.pid);
+  const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
   const deadline = t0 + args.seconds * 1000;
   const stop = (): boolean => performance.now() >= deadline;
@@ -126,14 +161,19 @@ async function main(): Promise<void> {
         const white = await client.createTable({ preset, length: args.length, name: `bench ${n}` });
         const black = await client.joinTable(white.tableId, { name: `bench ${n}b` });
         tableIds.push(white.tableId);
+        let before: TableStats | null = null;
         const run = await playRandomMatch(client, white, black, seededRng(args.seed * 100_003 + n), {
           keepEvents: false,
           stop,
           onConnect: listen,
+          onStart: async () => {
+            before = await client.getStats(white.tableId);
+          },
           stepTimeoutMs: 30_000,
         });
         run.white.close();
         run.black.close();
+        if (before) played.push({ id: white.tableId, before });
         if (run.finished) finished++;
         else cutShort++;
       } catch (err) {
@@ -150,19 +190,24 @@ async function main(): Promise<void> {
   await Promise.all(Array.from({ length: args.matches }, (_, i) => slot(i)));
   clearInterval(progress);
   const elapsed = (performance.now() - t0) / 1000;
+  const serverCpu1 = groupCpuSeconds(server?.pid);
+  const clientCpu = process.cpuUsage(clientCpu0);
 
-  // Storage: rows written per accepted command, summed over every table the run used.
+  // Storage: rows written per accepted command while the matches were played (set-up excluded), summed over
+  // every table the run used. Each accepted command is one transaction: its event rows + the room row.
   let commands = 0;
   let rowsWritten = 0;
   let events = 0;
-  for (let i = 0; i < tableIds.length; i += 20) {
-    const batch = await Promise.all(tableIds.slice(i, i + 20).map((id) => client.getStats(id).catch(() => null)));
-    for (const s of batch) {
-      if (!s) continue;
-      commands += s.commands;
-      rowsWritten += s.rowsWritten;
-      events += s.events;
-    }
+  for (let i = 0; i < played.length; i += 20) {
+    const batch = played.slice(i, i + 20);
+    const after = await Promise.all(batch.map((t) => client.getStats(t.id).catch(() => null)));
+    after.forEach((s, j) => {
+      const b = batch[j]?.before;
+      if (!s || !b) return;
+      commands += s.commands - b.commands;
+      rowsWritten += s.rowsWritten - b.rowsWritten;
+      events += s.events - b.events;
+    });
   }
 
   const sorted = latencies.sort((a, b) => a - b);
@@ -175,9 +220,18 @@ async function main(): Promise<void> {
       `p99 ${fmt(percentile(sorted, 99), 2)}  max ${fmt(sorted.at(-1) ?? NaN, 2)}`,
   );
   console.log(
-    `storage (from /stats of ${tableIds.length} tables): ${commands} commands, ${events} events, ${rowsWritten} rows written ` +
-      `= ${fmt(rowsWritten / commands, 2)} rows per command (table set-up and connection events included)`,
+    `storage during play (from /stats of ${played.length} tables): ${commands} commands, ${events} events, ${rowsWritten} rows written ` +
+      `= ${fmt(rowsWritten / commands, 2)} rows per command (${fmt(events / commands, 2)} event rows + 1 room row)`,
   );
+  const cpuParts = [...serverCpu1].map(([name, sec]) => `${name} ${fmt(sec - (serverCpu0.get(name) ?? 0))} s`);
+  const serverSec = [...serverCpu1].reduce((sum, [name, sec]) => sum + sec - (serverCpu0.get(name) ?? 0), 0);
+  const clientSec = (clientCpu.user + clientCpu.system) / 1e6;
+  if (cpuParts.length > 0) {
+    console.log(
+      `CPU: server ${fmt(serverSec)} s (${cpuParts.join(", ")}) = ${fmt((serverSec * 1000) / accepted, 2)} ms per command; ` +
+        `this load generator ${fmt(clientSec)} s = ${fmt((clientSec * 1000) / accepted, 2)} ms per command (set-up included)`,
+    );
+  }
   if (server) await server.stop();
 }
 

@@ -73,3 +73,41 @@ describe.concurrent("whole matches with random legal plays", () => {
     });
   }
 });
+
+describe("a match against the server's bot", () => {
+  test("georgian-short to 1 against the random bot, played to the end", { timeout: 120_000 }, async () => {
+    const grant = await client.createTable({ preset: "georgian-short", length: 1, opponent: "bot", botLevel: "random", name: "Human" });
+    expect(grant.table.status).toBe("playing");
+    expect(grant.table.players.black).toMatchObject({ kind: "bot", botLevel: "random", connected: true });
+    const rng = seededRng(55);
+    const conn = client.connect(grant.tableId, { token: grant.token, seq: 0 });
+    try {
+      for (let guard = 0; guard < 2000; guard++) {
+        // Wait until the human must act or the match is over; the bot's moves arrive as updates meanwhile.
+        const m = await conn.waitFor((c) => {
+          const match = c.status === "connected" ? c.table?.match : null;
+          if (!match) return null;
+          if (match.phase === "over") return match;
+          const actor = match.phase === "cube-offered" ? match.cubeOffer?.to : match.turn;
+          if (actor !== "white") return null;
+          return match.phase !== "moving" || c.legalPlays ? match : null;
+        }, 20_000, "the human's turn");
+        if (m.phase === "over") break;
+        if (m.phase === "awaiting-roll") await conn.roll();
+        else if (m.phase === "cube-offered") await conn.take();
+        else {
+          const plays = conn.legalPlays ?? [];
+          await conn.play(plays.length === 0 ? "" : (plays[Math.floor(rng() * plays.length)]?.play ?? ""));
+        }
+      }
+      const m = conn.table?.match;
+      expect(m?.phase).toBe("over");
+      expect(m?.endReason).toBe("score");
+      expect(handPoints(conn.events)).toEqual(m?.score);
+      expect(eventsOfType(conn.events, "played").some((p) => p.side === "black")).toBe(true);
+      expect((await client.getEvents(grant.tableId)).events).toEqual(conn.events);
+    } finally {
+      conn.close();
+    }
+  });
+});

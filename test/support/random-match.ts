@@ -22,6 +22,8 @@ export interface RandomMatchOptions {
   stop?: () => boolean;
   /** Called with each connection as soon as it exists (e.g. to listen for acks). */
   onConnect?: (conn: TableConnection) => void;
+  /** Awaited once both seats are connected, before the first command. */
+  onStart?: () => Promise<void>;
 }
 
 export interface MatchRun {
@@ -69,6 +71,7 @@ export async function playRandomMatch(
     conns.black.waitFor((c) => c.status === "connected", timeout, "black welcome"),
   ]);
   try {
+    await opts.onStart?.();
     await playUntilOver(run, conns, rng, opts, timeout);
   } catch (err) {
     conns.white.close();

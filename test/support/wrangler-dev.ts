@@ -42,6 +42,8 @@ export function freePort(): Promise<number> {
 
 export interface DevServer {
   baseUrl: string;
+  /** The process group of wrangler and its workerd (for CPU accounting in the benchmark). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -133,7 +135,7 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseUrl, stop };
+  return { baseUrl, pid: child.pid, stop };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
