@@ -7,6 +7,11 @@ export const sideName = (side: Side): string => (side === "white" ? "White" : "B
 
 const RESULT_NAMES = { oin: "oin", mars: "mars", koks: "koks" } as const;
 
+/** A player's name, saying it is the computer when the name does not already. */
+export function playerLabel(name: string, kind: "human" | "bot", botLevel: string | null): string {
+  return kind === "bot" && !/bot|computer/i.test(name) ? `${name} (computer, ${botLevel ?? "bot"})` : name;
+}
+
 export function points(n: number): string {
   return `${n} point${n === 1 ? "" : "s"}`;
 }
@@ -16,7 +21,7 @@ export function describeEvent(e: TableOrMatchEvent): string | null {
     case "table-created":
       return `Table created: ${e.ruleset.preset}, match to ${points(e.length)}`;
     case "player-joined":
-      return `${sideName(e.seat)}: ${e.name}${e.kind === "bot" ? ` (computer, ${e.botLevel ?? "bot"})` : ""} sat down`;
+      return `${sideName(e.seat)}: ${playerLabel(e.name, e.kind, e.botLevel)} sat down`;
     case "player-connected":
       return `${sideName(e.seat)} is connected`;
     case "player-disconnected":

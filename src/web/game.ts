@@ -6,10 +6,11 @@
 import { fromAbsolute, toAbsolute } from "../engine/position";
 import type { Side } from "../engine/types";
 import type { NardiClient, TableConnection, TableView } from "../client";
-import type { LegalPlayView, PlayerView } from "../protocol";
+import type { LegalPlayView } from "../protocol";
 import { renderBoard, type Slot } from "./board";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
+import { burnedNotice, connectionText, renderPlayerLine, renderShare, statusText } from "./panels";
 import { forgetSeat, type StoredSeat } from "./store";
 import { BAR, OFF, TurnBuilder } from "./turn";
 
@@ -151,64 +152,6 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (await confirmDialog(text, ok)) await command(then);
   }
 
-  function playerLine(el: HTMLElement, side: Side, t: TableView): void {
-    const p: PlayerView | null = t.players[side];
-    const m = t.match;
-    const me = mySide();
-    el.className = `player${m && m.phase !== "over" && m.turn === side ? " turn" : ""}`;
-    el.setAttribute("data-testid", `player-${side}`);
-    clear(el);
-    const who = p
-      ? `${p.name}${p.kind === "bot" && !/bot|computer/i.test(p.name) ? ` (computer, ${p.botLevel ?? "bot"})` : ""}${side === me ? " (you)" : ""}`
-      : "waiting for a player…";
-    el.append(
-      h("span", { class: `disc ${side}`, "aria-hidden": "true" }),
-      h("strong", {}, `${sideName(side)}: `),
-      h("span", { "data-testid": `name-${side}` }, who),
-      h("span", { class: "muted", "data-testid": `pips-${side}` }, m ? ` · pips ${m.pips[side]}` : ""),
-      h("span", { class: "muted", "data-testid": `score-${side}` }, m ? ` · score ${m.score[side]}` : ""),
-      h("span", { "data-testid": `conn-${side}`, class: `conn-state${p && !p.connected ? " away" : ""}` }, connectionText(p, t)),
-    );
-  }
-
-  function connectionText(p: PlayerView | null, t: TableView): string {
-    if (!p || p.kind === "bot") return "";
-    if (p.connected) return " · online";
-    if (p.reconnectDeadline !== null && t.status === "playing") {
-      const left = Math.max(0, Math.ceil((p.reconnectDeadline - Date.now()) / 1000));
-      return ` · away: ${left} s left to reconnect`;
-    }
-    return " · offline";
-  }
-
-  function statusText(t: TableView): string {
-    const m = t.match;
-    const me = mySide();
-    if (t.status === "waiting" || !m) return me ? "Waiting for an opponent: send them the invite link." : "Waiting for a second player.";
-    if (m.phase === "over") {
-      if (!m.winner) return "The match is over.";
-      return me ? (m.winner === me ? "You won the match." : "You lost the match.") : `${sideName(m.winner)} won the match.`;
-    }
-    const mover = sideName(m.turn);
-    if (m.phase === "cube-offered" && m.cubeOffer) {
-      const value = m.cube.value * 2;
-      if (m.cubeOffer.to === me) return `${sideName(m.cubeOffer.from)} doubles to ${value}: take or drop?`;
-      return `${sideName(m.cubeOffer.from)} doubles to ${value}; ${sideName(m.cubeOffer.to)} is deciding.`;
-    }
-    if (m.turn !== me) {
-      if (m.phase === "awaiting-roll") return `${mover} to roll.`;
-      return `${mover} is moving (${m.dice?.join("-") ?? ""}).`;
-    }
-    if (m.phase === "awaiting-roll") return "Your turn: roll the dice.";
-    if (!turn) return "Your move.";
-    const dice = m.dice ? `${m.dice[0]}-${m.dice[1]}` : "";
-    if (turn.burned) return `No legal move with ${dice}: confirm to pass.`;
-    const done = turn.complete();
-    if (done) return `Confirm your move: ${done.play}, or undo.`;
-    if (selected !== null) return `Pick where the checker goes (${dice}).`;
-    return `Your move with ${dice}: pick a checker, then where it goes.`;
-  }
-
   function renderControls(t: TableView): void {
     clear(controls);
     const m = t.match;
@@ -262,32 +205,6 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     controls.append(resign);
   }
 
-  function renderShare(t: TableView): void {
-    const me = mySide();
-    const base = `${location.origin}${location.pathname}`;
-    const invite = `${base}#/t/${t.id}`;
-    const watch = `${base}#/watch/${t.id}`;
-    clear(share);
-    share.hidden = false;
-    const copy = (text: string, testid: string) =>
-      button("Copy", testid, () => {
-        void navigator.clipboard?.writeText(text).catch(() => undefined);
-      });
-    if (t.status === "waiting" && me) {
-      share.append(
-        h("h2", {}, "Invite a player"),
-        h("p", { class: "muted" }, "Send this link to your opponent; the match starts when they join."),
-        h("div", { class: "row" }, h("input", { readonly: true, value: invite, "data-testid": "invite-link", "aria-label": "invite link" }), copy(invite, "copy-invite")),
-      );
-    }
-    if (t.spectators) {
-      share.append(
-        h("div", { class: "row" }, h("span", {}, "Watch link:"), h("input", { readonly: true, value: watch, "data-testid": "watch-link", "aria-label": "watch link" }), copy(watch, "copy-watch")),
-      );
-    }
-    if (!share.firstChild) share.hidden = true;
-  }
-
   /** The log only grows: add the new events at the top (newest first) instead of rebuilding it. */
   let loggedSeq = 0;
   function renderLog(): void {
@@ -318,9 +235,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const viewer: Side = me ?? "white";
     const m = t.match;
     header.textContent = `${rulesetLabel(t)}${me ? ` · you play ${sideName(me)}` : " · watching"}`;
-    renderShare(t);
-    playerLine(topPlayer, other(viewer), t);
-    playerLine(bottomPlayer, viewer, t);
+    renderShare(share, t, me);
+    renderPlayerLine(topPlayer, other(viewer), t, me);
+    renderPlayerLine(bottomPlayer, viewer, t, me);
     const board = turn ? turn.board : (m?.board ?? null);
     clear(boardBox);
     if (board) {
@@ -359,10 +276,10 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (results.hand) handBanner.setAttribute("data-kind", results.hand.result.kind);
     matchBanner.hidden = results.match === null;
     matchBanner.textContent = results.match ? matchResultText(results.match) : "";
-    const burned = lastBurned();
+    const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";
-    statusEl.textContent = statusText(t);
+    statusEl.textContent = statusText(t, me, turn, selected);
     const myMove =
       me !== null && m !== null && (m.phase === "cube-offered" ? m.cubeOffer?.to === me : m.phase !== "over" && m.turn === me);
     document.title = myMove ? "● Your turn · Nardi" : "Nardi";
@@ -375,24 +292,6 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     renderConnection();
     errorEl.textContent = errorText;
     renderLog();
-  }
-
-  /** A roll the engine passed because nothing could be played, until that side rolls again (or the hand ends). */
-  function lastBurned(): string | null {
-    const actedSince = new Set<Side>();
-    for (let i = conn.events.length - 1; i >= 0; i--) {
-      const e = conn.events[i]?.event;
-      if (!e) continue;
-      if (e.type === "hand-ended" || e.type === "hand-started" || e.type === "match-ended") return null;
-      if (e.type === "rolled" || e.type === "played") actedSince.add(e.side);
-      if (e.type !== "burned") continue;
-      if (actedSince.has(e.side)) return null;
-      const roll = `${e.dice[0]}-${e.dice[1]}`;
-      return e.side === mySide()
-        ? `Your ${roll} could not be played: the roll is burned and the turn passes.`
-        : `${sideName(e.side)}'s ${roll} could not be played: the roll is burned.`;
-    }
-    return null;
   }
 
   function renderConnection(): void {
