@@ -28,17 +28,22 @@ async function seated() {
 }
 
 describe("storage per command", () => {
-  it("writes the command's event rows plus one state row", async () => {
+  it("writes the command's event rows plus one state row, for every command of a whole match", async () => {
     const { id, clients } = await seated();
-    for (let i = 0; i < 12; i++) {
+    const eventsPerCommand: number[] = [];
+    for (;;) {
       const before = await stats(id);
-      expect(await playOne(clients)).toBe(true);
+      if (!(await playOne(clients))) break;
       const after = await stats(id);
       const events = after.events - before.events;
+      eventsPerCommand.push(events);
       expect(events).toBeGreaterThanOrEqual(1);
       expect(after.commands - before.commands).toBe(1);
       expect(after.rowsWritten - before.rowsWritten).toBe(events + 1);
     }
+    // The last play also ended the hand and the match: several events, still one state row.
+    expect(eventsPerCommand.at(-1)).toBeGreaterThanOrEqual(3);
+    expect(clients.white.table?.status).toBe("over");
   });
 
   it("a refused command writes no row", async () => {
