@@ -52,9 +52,13 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const log = h("ol", { class: "log", "data-testid": "log", reversed: true });
   const view = h("div", { class: "table-view", "data-testid": "table", "data-table-id": tableId });
   root.append(view);
+  // The share links sit at the top while the creator waits for an opponent, and below the game once it runs
+  // (on a phone the board, status and buttons then fit on the first screen).
+  const shareTop = h("div", { class: "share-slot" });
+  const shareBottom = h("div", { class: "share-slot" });
   view.append(
     header,
-    share,
+    shareTop,
     h("div", { class: "players" }, topPlayer),
     boardBox,
     h("div", { class: "players" }, bottomPlayer),
@@ -66,6 +70,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     errorEl,
     controls,
     legend,
+    shareBottom,
     h("details", { open: true }, h("summary", {}, "Game log"), log),
   );
 
@@ -236,6 +241,8 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const m = t.match;
     header.textContent = `${rulesetLabel(t)}${me ? ` · you play ${sideName(me)}` : " · watching"}`;
     renderShare(share, t, me);
+    const slot = t.status === "waiting" ? shareTop : shareBottom;
+    if (share.parentElement !== slot) slot.append(share);
     renderPlayerLine(topPlayer, other(viewer), t, me);
     renderPlayerLine(bottomPlayer, viewer, t, me);
     const board = turn ? turn.board : (m?.board ?? null);
