@@ -76,6 +76,10 @@ export function confirmDialog(text: string, ok = "OK", cancel = "Cancel"): Promi
         ),
       ),
     );
+    overlay.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") close(false);
+    });
     document.body.append(overlay);
+    overlay.querySelector<HTMLButtonElement>('[data-testid="dialog-ok"]')?.focus();
   });
 }

@@ -6,7 +6,7 @@ import type { NardiClient, SeatGrant, TableSummary } from "../client";
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
 import { button, clear, h } from "./dom";
-import { loadName, saveName, saveSeat } from "./store";
+import { loadName, loadSeat, saveName, saveSeat } from "./store";
 
 const PRESETS: Array<[PresetName, string]> = [
   ["georgian-short", "Georgian short nardi (koks, no cube)"],
@@ -100,6 +100,12 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
     }
   }
   function tableRow(t: TableSummary): HTMLLIElement {
+    const summary = h("span", {}, h("strong", {}, t.ruleset.preset), ` · match to ${t.length} · host ${t.host}`);
+    if (loadSeat(t.id)) {
+      // This browser created it: open it rather than sit down against oneself.
+      const open = button("Open (yours)", `open-${t.id}`, () => (location.hash = `#/t/${t.id}`));
+      return h("li", { "data-testid": "open-table", "data-table-id": t.id }, summary, open);
+    }
     const join = button("Join", `join-${t.id}`, () => {
       void (async () => {
         join.disabled = true;
@@ -114,12 +120,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
         }
       })();
     });
-    return h(
-      "li",
-      { "data-testid": "open-table", "data-table-id": t.id },
-      h("span", {}, h("strong", {}, t.ruleset.preset), ` · match to ${t.length} · host ${t.host}`),
-      join,
-    );
+    return h("li", { "data-testid": "open-table", "data-table-id": t.id }, summary, join);
   }
 
   root.append(

@@ -32,8 +32,11 @@ describe("cube and resign", () => {
     await alice.getByTestId("length").selectOption("3");
     await alice.getByTestId("create").click();
     const invite = await alice.getByTestId("invite-link").inputValue();
-    await bob.goto(invite);
-    await bob.getByTestId("join").click();
+    const tableId = invite.split("/").pop() as string;
+    // Bob joins from the lobby's list of open tables (after a refresh), not through the invite link.
+    await bob.goto(`${baseUrl}/`);
+    await bob.getByTestId("refresh").click();
+    await bob.getByTestId(`join-${tableId}`).click();
     await bob.waitForSelector('[data-testid="table"][data-table-status="playing"]');
     await settled(alice);
 
