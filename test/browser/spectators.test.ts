@@ -1,0 +1,42 @@
+/** A table created without spectators offers no watch link, and its watch page says it cannot be watched. */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchChromium, settled, watchPageErrors } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("spectators switched off", () => {
+  it("no watch link for the player, and a refused watch page for anyone else", async () => {
+    const errors: string[] = [];
+    const page = await (await browser.newContext()).newPage();
+    watchPageErrors(page, errors);
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId("spectators").uncheck();
+    await page.getByTestId("opponent").selectOption("bot");
+    await page.getByTestId("bot-level").selectOption("random");
+    await page.getByTestId("create").click();
+    await page.waitForSelector('[data-testid="table"][data-role="white"]');
+    await settled(page);
+    const tableId = (await page.locator('[data-testid="table"]').getAttribute("data-table-id")) as string;
+    expect(await page.getByTestId("watch-link").count()).toBe(0);
+
+    const stranger = await (await browser.newContext()).newPage();
+    watchPageErrors(stranger, errors);
+    await stranger.goto(`${baseUrl}/#/watch/${tableId}`);
+    await expect.poll(() => stranger.getByTestId("status").textContent(), { timeout: 15_000 }).toContain("Could not connect to watch");
+    expect(await stranger.locator('[data-testid="board"]').count()).toBe(0);
+    // The invite link of a full table says so, and offers no watching either.
+    await stranger.goto(`${baseUrl}/#/t/${tableId}`);
+    await expect.poll(() => stranger.getByTestId("join-info").textContent()).toContain("full");
+    expect(await stranger.getByTestId("watch").count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
