@@ -248,6 +248,55 @@ describe("a creator who left before anyone joined", () => {
   });
 });
 
+describe("players who never connect after the match starts", () => {
+  it("have a silent arrival window; connecting closes it without a trace in the log", async () => {
+    const before = Date.now();
+    const { id, white, black } = await startMatch({ reconnectSeconds: 5 });
+    const windows = await deadlines(id);
+    expect(windows.map((d) => [d.kind, d.seat]).sort()).toEqual([["arrive", "black"], ["arrive", "white"]]);
+    // At least two minutes, even with a short reconnect window.
+    for (const d of windows) expect(d.due).toBeGreaterThanOrEqual(before + 120_000);
+    expect(await alarmAt(id)).toBe(Math.min(...windows.map((d) => d.due)));
+    const view = (await (await api(`/v1/tables/${id}`)).json()) as { players: Record<string, { connected: boolean; reconnectDeadline: number | null }> };
+    expect(view.players.black).toMatchObject({ connected: false, reconnectDeadline: windows.find((d) => d.seat === "black")!.due });
+    expect(typesOf((await history(id)).events)).not.toContain("player-disconnected");
+
+    const w = await connect(id, { token: white.token });
+    await w.next("welcome");
+    expect((await deadlines(id)).map((d) => d.seat)).toEqual(["black"]);
+    const b = await connect(id, { token: black.token });
+    await b.next("welcome");
+    expect(await deadlines(id)).toEqual([]);
+    expect(await alarmAt(id)).toBeNull();
+  });
+
+  it("one who never comes forfeits to one who is here", async () => {
+    const { id, white } = await startMatch();
+    const w = await connect(id, { token: white.token });
+    await w.next("welcome");
+    await timePasses(id);
+    await runDurableObjectAlarm(stubOf(id));
+    expect((await history(id)).events.at(-1)!.event).toMatchObject({ type: "match-ended", winner: "white", reason: "forfeit" });
+  });
+
+  it("nobody ever came: abandoned", async () => {
+    const { id } = await startMatch();
+    await timePasses(id);
+    await runDurableObjectAlarm(stubOf(id));
+    const ended = (await history(id)).events.map((e) => e.event).filter((e) => e.type === "match-ended");
+    expect(ended).toEqual([{ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 } }]);
+    expect(await deadlines(id)).toEqual([]);
+  });
+
+  it("a bot table whose human never connects is forfeited to the bot", async () => {
+    const grant = await createTable({ opponent: "bot", botLevel: "random" });
+    expect((await deadlines(grant.tableId)).map((d) => [d.kind, d.seat])).toEqual([["arrive", "white"]]);
+    await timePasses(grant.tableId);
+    await runDurableObjectAlarm(stubOf(grant.tableId));
+    expect((await history(grant.tableId)).events.at(-1)!.event).toMatchObject({ type: "match-ended", winner: "black", reason: "forfeit" });
+  });
+});
+
 describe("tables nobody joins", () => {
   it("expire from the lobby and storage when their deadline passes", async () => {
     const created = await createTable();
@@ -272,7 +321,6 @@ describe("tables nobody joins", () => {
 
   it("a joined table has no expiry any more", async () => {
     const { id } = await startMatch();
-    expect(await deadlines(id)).toEqual([]);
-    expect(await alarmAt(id)).toBeNull();
+    expect((await deadlines(id)).map((d) => d.kind)).not.toContain("expire");
   });
 });

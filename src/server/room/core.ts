@@ -30,7 +30,7 @@ export class RoomCore {
 
   presence(except?: WebSocket): Presence {
     const reconnectDeadline: Record<Side, number | null> = { white: null, black: null };
-    for (const d of this.store.deadlines()) if (d.kind === "reconnect" && d.seat !== "table") reconnectDeadline[d.seat] = d.due;
+    for (const d of this.store.deadlines()) if (d.kind !== "expire" && d.seat !== "table") reconnectDeadline[d.seat] = d.due;
     return {
       connected: { white: this.sockets.seatConnected("white", except), black: this.sockets.seatConnected("black", except) },
       reconnectDeadline,

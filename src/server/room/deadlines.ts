@@ -15,6 +15,7 @@ export async function onAlarm(core: RoomCore): Promise<void> {
     if (deadline.kind === "expire") {
       if (await expireWaitingTable(core, deadline)) return;
     } else if (deadline.seat !== "table") {
+      // A seat that never arrived is away just like one that dropped.
       reconnectWindowEnded(core, deadline, deadline.seat);
     }
   }
@@ -34,7 +35,7 @@ async function expireWaitingTable(core: RoomCore, deadline: Deadline): Promise<b
   return true;
 }
 
-/** The seat is still away: it forfeits the match, or, if the other player is away too, the match is abandoned. */
+/** The seat's window ended and it is still away: it forfeits, or, if the other player is away too, the match is abandoned. */
 function reconnectWindowEnded(core: RoomCore, deadline: Deadline, seat: Side): void {
   const room = core.store.load();
   if (!room) return;

@@ -57,7 +57,12 @@ function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, firstOfSeat:
     room: { ...room, info },
     events: announce ? [{ type: "player-connected", seat }] : [],
     at: now,
-    clearDeadlines: announce ? [{ kind: "reconnect", seat }] : [],
+    clearDeadlines: announce
+      ? [
+          { kind: "reconnect", seat },
+          { kind: "arrive", seat },
+        ]
+      : [],
   });
   if (announce) core.broadcast(logged, socket, true);
 }

@@ -11,8 +11,12 @@ import type { Side } from "../../engine";
 import type { LoggedEvent, TableOrMatchEvent } from "../../protocol";
 import type { Room } from "./table";
 
-export type DeadlineKind = "reconnect" | "expire";
-/** A reconnect window belongs to a seat; the waiting-table expiry to the whole table. */
+/**
+ * `reconnect`: a seat's window after its last socket closed; `arrive`: a seat that has had no socket since the
+ * match started must open one in time (else it is away, like a drop); `expire`: a waiting table nobody joined.
+ */
+export type DeadlineKind = "reconnect" | "arrive" | "expire";
+/** Reconnect and arrival windows belong to a seat; the waiting-table expiry to the whole table. */
 export type DeadlineOwner = Side | "table";
 
 export interface Deadline {

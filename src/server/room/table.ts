@@ -35,5 +35,12 @@ export interface Room {
 
 export const SIDES: readonly Side[] = ["white", "black"];
 
+/**
+ * A seat with no socket when its match starts (a program that joined over HTTP and has not connected yet) has
+ * this long, or the table's reconnect window if longer, to connect; then it is away. Without it a match whose
+ * player never came would wait forever.
+ */
+export const ARRIVAL_GRACE_MS = 120_000;
+
 /** A waiting table nobody joined is dropped after this long. */
 export const WAITING_TABLE_TTL_MS = 24 * 60 * 60 * 1000;

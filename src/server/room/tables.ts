@@ -5,8 +5,8 @@ import { newSeatToken, sha256Hex } from "../ids";
 import { refuse, type Outcome } from "../problem";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
-import type { Stats } from "./store";
-import { WAITING_TABLE_TTL_MS, type Seat, type TableInfo } from "./table";
+import type { Deadline, Stats } from "./store";
+import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
 
 export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string };
@@ -53,11 +53,12 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     events.push({ type: "player-joined", seat: "black", name: bot.name, kind: "bot", botLevel: bot.botLevel }, ...started.value.events);
   }
   const expires = now + WAITING_TABLE_TTL_MS;
+  const windows = info.status === "playing" ? matchStartWindows(core, info, now) : { events: [], deadlines: [] };
   core.store.create({
     room: { seq: 0, info, match },
     events,
     at: now,
-    setDeadlines: info.status === "waiting" ? [{ kind: "expire", seat: "table", due: expires }] : [],
+    setDeadlines: info.status === "waiting" ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines,
   });
   await core.syncAlarm();
   if (info.status === "waiting") {
@@ -88,22 +89,40 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
     { type: "player-joined", seat: "black", name: input.name, kind: "human", botLevel: null },
     ...started.value.events,
   ];
-  // A creator who was here and left while waiting is away now the match starts: their reconnect window opens.
-  // (One who never opened a socket, e.g. a program that creates tables over HTTP, is not counted as away.)
-  const creatorLeft = room.info.seats.white?.seen === true && !core.sockets.seatConnected("white");
-  const deadline = now + room.info.reconnectSeconds * 1000;
-  if (creatorLeft) events.push({ type: "player-disconnected", seat: "white", deadline });
+  const windows = matchStartWindows(core, info, now);
   const logged = core.commit({
     room: { seq: room.seq, info, match: started.value.state },
-    events,
+    events: [...events, ...windows.events],
     at: now,
     clearDeadlines: [{ kind: "expire", seat: "table" }],
-    setDeadlines: creatorLeft ? [{ kind: "reconnect", seat: "white", due: deadline }] : [],
+    setDeadlines: windows.deadlines,
   });
   core.broadcast(logged);
   await core.syncAlarm();
   await core.tellLobby((lobby) => lobby.remove(info.id));
   return { ok: true, value: { seat: "black", token, table: core.view(core.store.load()!) } };
+}
+
+/**
+ * Human seats without a socket when the match starts. One that was here and left while the table waited is away:
+ * its reconnect window opens (logged). One that never connected (a program that joined over HTTP and connects
+ * next) gets a silent arrival window instead, so a player who never comes cannot hold the match forever.
+ */
+function matchStartWindows(core: RoomCore, info: TableInfo, now: number): { events: TableEvent[]; deadlines: Deadline[] } {
+  const events: TableEvent[] = [];
+  const deadlines: Deadline[] = [];
+  for (const side of SIDES) {
+    const seat = info.seats[side];
+    if (!seat || seat.kind !== "human" || core.sockets.seatConnected(side)) continue;
+    if (seat.seen) {
+      const deadline = now + info.reconnectSeconds * 1000;
+      events.push({ type: "player-disconnected", seat: side, deadline });
+      deadlines.push({ kind: "reconnect", seat: side, due: deadline });
+    } else {
+      deadlines.push({ kind: "arrive", seat: side, due: now + Math.max(info.reconnectSeconds * 1000, ARRIVAL_GRACE_MS) });
+    }
+  }
+  return { events, deadlines };
 }
 
 export function viewTable(core: RoomCore): Outcome<TableView> {
