@@ -4,11 +4,16 @@
  * matches. Prints progress, then accepted commands per second, command latency (socket send → ack) and the
  * storage rows written per accepted command, from each table's `/v1/tables/:id/stats`.
  *
- *   npm run bench:server -- --matches 200 --seconds 60 [--total 2000] [--presets backgammon,armenian-long]
+ *   npm run bench:server -- --matches 200 --seconds 60 [--think 1000] [--total 2000] [--length 1]
+ *                             [--presets backgammon,armenian-long] [--seed 1]
  *   npm run bench:server -- --url http://127.0.0.1:8787      (an already running local server)
  *
- * It prints figures; it does not pass or fail. Client-side pacing keeps each connection under the server's
- * per-connection rate limit, as a real client would.
+ * `--think` is each player's mean pause before a command (ms, default 1000: a quick human or a polite bot).
+ * With `--think 0` every match fires its next command as soon as the last is acknowledged: a closed loop that
+ * measures the maximum throughput, where latency is simply the queue (matches × CPU time per command).
+ *
+ * It prints figures; it does not pass or fail. It also prints the CPU time the server (workerd) and this load
+ * generator spent per accepted command, which depends far less on what else the machine is doing.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";
@@ -24,6 +29,7 @@ interface Args {
   length: number;
   url: string | null;
   seed: number;
+  think: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -52,6 +58,7 @@ function parseArgs(argv: string[]): Args {
     length: num("length", 1, 1, 25),
     url,
     seed: num("seed", 1, 0, 2 ** 31),
+    think: num("think", 1000, 0, 60_000),
   };
 }
 
@@ -170,6 +177,7 @@ async function main(): Promise<void> {
             before = await client.getStats(white.tableId);
           },
           stepTimeoutMs: 30_000,
+          thinkMs: args.think,
         });
         run.white.close();
         run.black.close();
@@ -185,7 +193,7 @@ async function main(): Promise<void> {
 
   console.log(
     `${args.matches} concurrent matches (${args.presets.join(", ")}; to ${args.length}), ` +
-      `at most ${args.seconds} s and ${args.total} matches`,
+      `at most ${args.seconds} s and ${args.total} matches, ${args.think} ms mean thinking time per command`,
   );
   await Promise.all(Array.from({ length: args.matches }, (_, i) => slot(i)));
   clearInterval(progress);

@@ -22,6 +22,8 @@ export interface RandomMatchOptions {
   stop?: () => boolean;
   /** Called with each connection as soon as it exists (e.g. to listen for acks). */
   onConnect?: (conn: TableConnection) => void;
+  /** Mean pause before each command, in ms (uniform in 0.5×–1.5×): a player's thinking time. 0 = none. */
+  thinkMs?: number;
   /** Awaited once both seats are connected, before the first command. */
   onStart?: () => Promise<void>;
 }
@@ -116,6 +118,7 @@ export async function playUntilOver(
     // The actor's view may be newer than `latest`; act only on what it sees.
     const actorNow: SideName = mine.phase === "cube-offered" && mine.cubeOffer ? mine.cubeOffer.to : mine.turn;
     if (actorNow !== actor) continue;
+    if (opts.thinkMs) await new Promise((r) => setTimeout(r, (opts.thinkMs ?? 0) * (0.5 + rng())));
     switch (mine.phase) {
       case "awaiting-roll":
         if (mine.canDouble.includes(actor) && rng() < (opts.doubleChance ?? 0.15)) await conn.double();
