@@ -68,6 +68,8 @@ export function createApp() {
       method: "get",
       path: "/v1/health",
       summary: "Liveness",
+      operationId: "health",
+      tags: ["meta"],
       responses: { 200: json(z.object({ ok: z.literal(true) }), "The Worker answers") },
     }),
     (c) => c.json({ ok: true as const }, 200),

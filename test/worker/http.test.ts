@@ -7,6 +7,7 @@ import {
   TableViewSchema,
   type ErrorCode,
 } from "../../src/protocol";
+import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../../src/server/room/presence";
 import { api, createTable, joinTable, postJson, startMatch } from "./helpers";
 
 async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
@@ -227,5 +228,36 @@ describe("bad requests are coded problems and change nothing", () => {
     await expectProblem(await api(`/v1/tables/${id}/socket?token=${white.token}&seq=-4`, upgrade), 400, "BAD_REQUEST");
     const events = EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events`)).json());
     expect(events.events.map((e) => e.event.type)).not.toContain("player-connected");
+  });
+
+  it("sockets per seat and spectators per table are bounded (RATE_LIMITED before upgrading)", async () => {
+    const { id, white } = await startMatch();
+    const upgrade = { headers: { Upgrade: "websocket" } };
+    const open: WebSocket[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_SEAT; i++) {
+      const res = await api(`/v1/tables/${id}/socket?token=${white.token}`, upgrade);
+      expect(res.status).toBe(101);
+      res.webSocket!.accept();
+      open.push(res.webSocket!);
+    }
+    await expectProblem(await api(`/v1/tables/${id}/socket?token=${white.token}`, upgrade), 429, "RATE_LIMITED");
+    for (let i = 0; i < MAX_SPECTATOR_SOCKETS; i++) {
+      const res = await api(`/v1/tables/${id}/socket`, upgrade);
+      expect(res.status).toBe(101);
+      res.webSocket!.accept();
+      open.push(res.webSocket!);
+    }
+    await expectProblem(await api(`/v1/tables/${id}/socket`, upgrade), 429, "RATE_LIMITED");
+    // A socket that goes away frees its place.
+    open[0]!.close(1000, "bye");
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 101; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const res = await api(`/v1/tables/${id}/socket?token=${white.token}`, upgrade);
+      status = res.status;
+      res.webSocket?.accept();
+    }
+    expect(status).toBe(101);
+    for (const ws of open) ws.close(1000, "bye");
   });
 });

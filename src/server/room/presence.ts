@@ -11,6 +11,10 @@ import type { RoomCore } from "./core";
 import { echoableCloseCode } from "./sockets";
 import { SIDES } from "./table";
 
+/** Open sockets allowed per seat (tabs, devices, a reconnect racing a half-open old socket). */
+export const MAX_SOCKETS_PER_SEAT = 8;
+export const MAX_SPECTATOR_SOCKETS = 100;
+
 export async function connect(core: RoomCore, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const query = SocketQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -33,6 +37,11 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   }
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
     return problemResponse("BAD_REQUEST", "expected a WebSocket upgrade", 426);
+  }
+  // Every socket is sent every update: a bound on them keeps one visitor from making every move expensive.
+  const limit = role === "spectator" ? MAX_SPECTATOR_SOCKETS : MAX_SOCKETS_PER_SEAT;
+  if (core.sockets.open(role).length >= limit) {
+    return problemResponse("RATE_LIMITED", `at most ${limit} ${role === "spectator" ? "spectator sockets per table" : "sockets per seat"}`);
   }
 
   const { 0: client, 1: server } = new WebSocketPair();

@@ -60,6 +60,8 @@ tables.openapi(
     method: "post",
     path: "/",
     summary: "Create a table; the creator sits White",
+    operationId: "createTable",
+    tags: ["tables"],
     request: { body: { content: { "application/json": { schema: CreateTableBodySchema } }, required: true } },
     responses: {
       201: json(SeatGrantSchema, "The creator's seat (keep the token secret: it is shown once)"),
@@ -80,6 +82,8 @@ tables.openapi(
     method: "get",
     path: "/",
     summary: "Tables waiting for a second player, newest first",
+    operationId: "listOpenTables",
+    tags: ["tables"],
     responses: { 200: json(OpenTablesSchema, "Open tables") },
   }),
   async (c) => {
@@ -93,6 +97,8 @@ tables.openapi(
     method: "get",
     path: "/{id}",
     summary: "The public view of a table (no secrets)",
+    operationId: "getTable",
+    tags: ["tables"],
     request: { params: Params },
     responses: { 200: json(TableViewSchema, "The table"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
   }),
@@ -107,6 +113,8 @@ tables.openapi(
     method: "post",
     path: "/{id}/join",
     summary: "Take the free seat (Black); the match starts at once",
+    operationId: "joinTable",
+    tags: ["tables"],
     request: { params: Params, body: { content: { "application/json": { schema: JoinTableBodySchema } }, required: false } },
     responses: {
       200: json(SeatGrantSchema, "The joiner's seat"),
@@ -129,6 +137,8 @@ tables.openapi(
     method: "get",
     path: "/{id}/events",
     summary: "The table's stored events in seq order",
+    operationId: "getTableEvents",
+    tags: ["tables"],
     request: {
       params: Params,
       query: z.object({ after: z.coerce.number().int().min(0).optional().meta({ description: "Only events with seq > after." }) }),
@@ -147,6 +157,8 @@ tables.openapi(
     method: "get",
     path: "/{id}/stats",
     summary: "Storage counters of the table's match object (rows written per accepted command, for benchmarks)",
+    operationId: "getTableStats",
+    tags: ["tables"],
     request: { params: Params },
     responses: { 200: json(TableStatsSchema, "Counters"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
   }),
@@ -162,6 +174,8 @@ tables.openAPIRegistry.registerPath(
     method: "get",
     path: "/{id}/socket",
     summary: "Open the table's WebSocket (send `Upgrade: websocket`)",
+    operationId: "openTableSocket",
+    tags: ["tables"],
     description:
       "With `token`: that seat's connection; without: a spectator's (unless the table forbids spectators). JSON text frames: " +
       "the client sends `ClientMessage`s, the server sends `ServerMessage`s (first a `welcome` with the events after `seq`). " +
@@ -177,6 +191,7 @@ tables.openAPIRegistry.registerPath(
       403: problem("SPECTATORS_DISABLED"),
       404: problem("TABLE_NOT_FOUND"),
       426: problem("BAD_REQUEST: not a WebSocket upgrade"),
+      429: problem("RATE_LIMITED: the seat already has 8 open sockets, or the table 100 spectators"),
     },
   }),
 );
