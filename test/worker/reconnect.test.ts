@@ -58,6 +58,9 @@ describe("hibernation", () => {
 
     await evictDurableObject(stub);
 
+    // The woken object finds its sockets again: both seats still count as connected.
+    const woken = (await (await api(`/v1/tables/${id}`)).json()) as { players: Record<string, { connected: boolean }> };
+    expect([woken.players.white?.connected, woken.players.black?.connected]).toEqual([true, true]);
     // Same sockets: the woken object knows who they are (tags + attachment) and what the roll was (storage).
     mover.send({ type: "roll", id: "before-sleep" });
     expect(await mover.answer()).toEqual({ type: "ack", id: "before-sleep", seq: rolled.seq, duplicate: true });
