@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { EventHistorySchema, ServerMessageSchema, type EventHistory } from "../../src/protocol";
-import { api, commandId, connect, createTable, playOne, startMatch } from "./helpers";
+import { runInDurableObject } from "cloudflare:test";
+import { scriptedDice } from "../../src/engine";
+import type { MatchRoom } from "../../src/server";
+import { api, commandId, connect, createTable, playOne, startMatch, stubOf } from "./helpers";
 
 async function history(id: string, after?: number): Promise<EventHistory> {
   const res = await api(`/v1/tables/${id}/events${after === undefined ? "" : `?after=${after}`}`);
@@ -74,6 +77,19 @@ describe("a match over WebSockets", () => {
     expect(after.table.match?.board).toEqual(choice.board);
     expect(after.table.match?.turn).not.toBe(moverUpdate.table.match?.turn);
     expect(after.table.match?.phase).toBe("awaiting-roll");
+  });
+
+  it("rolls with the match object's own dice source (scripted here through the test hook)", async () => {
+    const { id, w, clients } = await seated();
+    await runInDurableObject(stubOf(id), (room: MatchRoom) => {
+      room.room.dice = scriptedDice([6, 5]);
+    });
+    const mover = clients[w.table!.match!.turn];
+    mover.send({ type: "roll", id: commandId() });
+    const ack = await mover.answer();
+    await mover.waitForSeq(ack.seq);
+    expect(mover.table?.match?.dice).toEqual([6, 5]);
+    expect((await history(id, ack.seq - 1)).events[0]?.event).toMatchObject({ type: "rolled", dice: [6, 5] });
   });
 
   it("accepts a play given as steps", async () => {
