@@ -120,9 +120,8 @@ async function main(): Promise<void> {
   let cutShort = 0;
   let failed = 0;
   const failures: string[] = [];
-  const tableIds: string[] = [];
   /** Each table's counters once both seats were connected: the difference at the end is the play alone. */
-  const played: Array<{ id: string; before: TableStats }> = [];
+  const played: Array<{ before: TableStats; after: TableStats }> = [];
   const serverCpu0 = groupCpuSeconds(server?.pid);
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -167,7 +166,6 @@ async function main(): Promise<void> {
       try {
         const white = await client.createTable({ preset, length: args.length, name: `bench ${n}` });
         const black = await client.joinTable(white.tableId, { name: `bench ${n}b` });
-        tableIds.push(white.tableId);
         let before: TableStats | null = null;
         const run = await playRandomMatch(client, white, black, seededRng(args.seed * 100_003 + n), {
           keepEvents: false,
@@ -179,9 +177,11 @@ async function main(): Promise<void> {
           stepTimeoutMs: 30_000,
           thinkMs: args.think,
         });
+        // Counters before closing: closing a socket mid-match logs a disconnection, which is not play.
+        const after = await client.getStats(white.tableId).catch(() => null);
         run.white.close();
         run.black.close();
-        if (before) played.push({ id: white.tableId, before });
+        if (before && after) played.push({ before, after });
         if (run.finished) finished++;
         else cutShort++;
       } catch (err) {
@@ -206,16 +206,10 @@ async function main(): Promise<void> {
   let commands = 0;
   let rowsWritten = 0;
   let events = 0;
-  for (let i = 0; i < played.length; i += 20) {
-    const batch = played.slice(i, i + 20);
-    const after = await Promise.all(batch.map((t) => client.getStats(t.id).catch(() => null)));
-    after.forEach((s, j) => {
-      const b = batch[j]?.before;
-      if (!s || !b) return;
-      commands += s.commands - b.commands;
-      rowsWritten += s.rowsWritten - b.rowsWritten;
-      events += s.events - b.events;
-    });
+  for (const { before, after } of played) {
+    commands += after.commands - before.commands;
+    rowsWritten += after.rowsWritten - before.rowsWritten;
+    events += after.events - before.events;
   }
 
   const sorted = latencies.sort((a, b) => a - b);
