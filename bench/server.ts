@@ -111,6 +111,11 @@ async function main(): Promise<void> {
   }
   const client = new NardiClient(baseUrl);
   const latencies: number[] = [];
+  /** Latencies once every slot has its first match set up: the steady state, without the start-up storm. */
+  const steadyLatencies: number[] = [];
+  let steadyFrom: number | null = null;
+  let steadyAccepted = 0;
+  let ready = 0;
   let windowLatencies: number[] = [];
   let accepted = 0;
   let duplicates = 0;
@@ -137,6 +142,10 @@ async function main(): Promise<void> {
       accepted++;
       latencies.push(ms);
       windowLatencies.push(ms);
+      if (steadyFrom !== null && !stop()) {
+        steadyAccepted++;
+        steadyLatencies.push(ms);
+      }
     });
     conn.on("error", () => refused++);
   };
@@ -173,6 +182,10 @@ async function main(): Promise<void> {
           onConnect: listen,
           onStart: async () => {
             before = await client.getStats(white.tableId);
+            if (++ready === args.matches) {
+              steadyFrom = performance.now();
+              console.log(`all ${args.matches} matches set up after ${fmt((steadyFrom - t0) / 1000)} s`);
+            }
           },
           stepTimeoutMs: 30_000,
           thinkMs: args.think,
@@ -213,13 +226,18 @@ async function main(): Promise<void> {
   }
 
   const sorted = latencies.sort((a, b) => a - b);
+  const steady = steadyLatencies.sort((a, b) => a - b);
+  const steadySeconds = steadyFrom === null ? NaN : (Math.min(performance.now(), deadline) - steadyFrom) / 1000;
   console.log("");
   console.log(`matches: ${started} started, ${finished} finished, ${cutShort} cut short by the time limit, ${failed} failed`);
   for (const f of failures) console.log(`  failure: ${f}`);
   console.log(`commands: ${accepted} accepted in ${fmt(elapsed)} s = ${fmt(accepted / elapsed, 0)} cmd/s (${duplicates} duplicate acks, ${refused} refused)`);
+  const latencyLine = (xs: number[]): string =>
+    `p50 ${fmt(percentile(xs, 50), 2)}  p95 ${fmt(percentile(xs, 95), 2)}  p99 ${fmt(percentile(xs, 99), 2)}  max ${fmt(xs.at(-1) ?? NaN, 2)}`;
+  console.log(`latency send → ack (ms), whole run:   ${latencyLine(sorted)}`);
   console.log(
-    `latency send → ack (ms): p50 ${fmt(percentile(sorted, 50), 2)}  p95 ${fmt(percentile(sorted, 95), 2)}  ` +
-      `p99 ${fmt(percentile(sorted, 99), 2)}  max ${fmt(sorted.at(-1) ?? NaN, 2)}`,
+    `latency send → ack (ms), steady state: ${latencyLine(steady)}  ` +
+      `(${steadyAccepted} commands in ${fmt(steadySeconds)} s = ${fmt(steadyAccepted / steadySeconds, 0)} cmd/s, all ${args.matches} matches live)`,
   );
   console.log(
     `storage during play (from /stats of ${played.length} tables): ${commands} commands, ${events} events, ${rowsWritten} rows written ` +
