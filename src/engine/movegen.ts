@@ -226,6 +226,17 @@ let nDice = 0;
 /** Restrict each step of a double to a point no higher than the previous step's (gnubg's ordering). */
 let ordered = false;
 let sawSixBlock = false;
+/**
+ * Second order of a non-double (smaller die first): search only what the first order cannot have found.
+ * See `generate`.
+ */
+let secondOrderOnly = false;
+/** Off only in tests: search every order of every roll, to check that the shortcuts change nothing. */
+let shortcuts = true;
+
+export function useShortcuts(on: boolean): void {
+  shortcuts = on;
+}
 
 /** Distinct final positions found so far, in discovery order. */
 export let leafCount = 0;
@@ -334,6 +345,14 @@ function search(maxFrom: number): void {
   // those whose landing point is closed (and the bear-off range while checkers are still outside).
   const reach = (open << d) | (outside === 0 ? (2 << d) - 2 : 0);
   let points = (me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
+  if (secondOrderOnly && depth === 1) {
+    // After the smaller die, the larger die moving another checker inside the board repeats a play the
+    // first order found; only the same checker going on (from a point it holds alone) or a bear-off
+    // can be new. Nothing left means a one-die leaf, which scores below the two-dice plays found.
+    const t1 = stackTo[0]!;
+    points &= (2 << d) - 2 | (t1 !== OFF && me[t1] === 1 ? 1 << t1 : 0);
+    if (points === 0) return;
+  }
   while (points !== 0) {
     const p = 31 - Math.clz32(points);
     points ^= 1 << p;
@@ -359,7 +378,7 @@ export function generate(d1: number, d2: number): void {
   if (d1 === d2) {
     nDice = 4;
     dice.fill(d1);
-    ordered = true;
+    ordered = shortcuts;
     search(BAR);
     // Reordering a double's steps high-to-low is always possible except where an intermediate six-block
     // forbids it; when the block rule refused any step, search every order.
@@ -379,9 +398,15 @@ export function generate(d1: number, d2: number): void {
     dice[0] = hi;
     dice[1] = lo;
     search(BAR);
+    // Every play of the smaller die first, then the larger by another checker inside the board, is also
+    // a play in the first order (the first order's steps are legal in either order when no checker
+    // waits on the bar and no step met the six-block rule), so the second order skips those, once the
+    // first has found two-dice plays.
+    secondOrderOnly = shortcuts && maxSteps() === 2 && !sawSixBlock && me[BAR] === 0;
     dice[0] = lo;
     dice[1] = hi;
     search(BAR);
+    secondOrderOnly = false;
   }
 }
 
