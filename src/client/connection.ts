@@ -113,6 +113,8 @@ export class TableConnection {
   readonly errors: ErrorMessage[] = [];
   /** How many times the connection has been re-established after a drop. */
   reconnects = 0;
+  /** `pong` answers received to keep-alive pings. */
+  pongs = 0;
   /** Why the connection is `closed` (null while it is not). */
   closeReason: string | null = null;
 
@@ -122,6 +124,7 @@ export class TableConnection {
   private deliberate = false;
   private failedAttempts = 0;
   private lastEventSeq = 0;
+  private lastFrameAt = 0;
   private readonly pending = new Map<string, Pending>();
   private readonly outbox: string[] = [];
   private readonly listeners = new Listeners<ConnectionEvents>();
@@ -411,7 +414,12 @@ export class TableConnection {
   // ----- incoming -------------------------------------------------------------------------------
 
   private onFrame(text: string): void {
-    if (text === "pong") return;
+    this.lastFrameAt = Date.now();
+    if (text === "pong") {
+      this.pongs++;
+      this.changed();
+      return;
+    }
     let msg: ServerMessage;
     try {
       const parsed = ServerMessageSchema.safeParse(JSON.parse(text));
@@ -530,11 +538,27 @@ export class TableConnection {
     p.reject(new CommandError(m.code, m.message, m.seq));
   }
 
+  /**
+   * Keep-alive: `ping` every interval (answered with `pong` by the runtime, even while the match object
+   * sleeps). A socket that has not said anything for three intervals is taken for dead (a half-open TCP
+   * connection never fires `close`) and replaced through the normal reconnect.
+   */
   private startPing(): void {
     const every = this.options.pingIntervalMs ?? 0;
     if (every <= 0 || this.pingTimer) return;
     this.pingTimer = setInterval(() => {
-      if (this.ws?.readyState === this.WS.OPEN) this.ws.send("ping");
+      const ws = this.ws;
+      if (!ws || ws.readyState !== this.WS.OPEN) return;
+      if (Date.now() - this.lastFrameAt > 3 * every) {
+        try {
+          ws.close(4001, "no answer to ping");
+        } catch {
+          // already closing
+        }
+        this.onSocketGone(ws);
+        return;
+      }
+      ws.send("ping");
     }, every);
   }
 }

@@ -156,4 +156,26 @@ describe.concurrent("reconnecting", () => {
     ]);
     expect(eventsOfType(stored.events, "forfeited")).toEqual([]);
   });
+
+  test("keep-alive pings are answered with pongs, and the connection stays up", async () => {
+    const { white } = await seatedTable(client, { preset: "backgammon", length: 1 });
+    const conn = await connected(client, white.tableId, { token: white.token, pingIntervalMs: 50 });
+    await conn.waitFor((c) => c.pongs >= 5, 10_000, "five pongs");
+    expect(conn.status).toBe("connected");
+    expect(conn.reconnects).toBe(0);
+    expect(conn.errors).toEqual([]);
+    conn.close();
+  });
+
+  test("a connection that stops hearing anything (half-open) is replaced by a reconnect", async () => {
+    const { white } = await seatedTable(client, { preset: "backgammon", length: 1 });
+    const lossy = lossySocket();
+    const conn = await connected(client, white.tableId, { token: white.token, pingIntervalMs: 50, WebSocket: lossy.WebSocket });
+    lossy.deaf = true; // no pong, no update: as if the network silently died
+    await conn.waitFor((c) => c.status === "reconnecting", 10_000, "the dead socket noticed");
+    lossy.deaf = false;
+    await conn.waitFor((c) => c.status === "connected" && c.reconnects === 1, 10_000, "reconnected");
+    expect(conn.table?.players.white?.connected).toBe(true);
+    conn.close();
+  });
 });
