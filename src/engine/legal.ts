@@ -6,6 +6,10 @@ import { VARIANTS } from "./variants";
 /**
  * Every distinct legal play of `dice` in `position` (which must be valid: see `validatePosition`), in a
  * deterministic order. `[]` means the roll is burned.
+ *
+ * Plays are values, never to be changed in place: the boards are new arrays (the position given is never
+ * shared), but plays of one call that hit nothing share one copy of the opponent's unchanged checkers,
+ * and steps are shared frozen objects. Use `cloneBoard` before editing a board.
  */
 export function legalPlays(position: Position, dice: Dice, ctx: PlayContext): Play[] {
   gen.load(position, dice, ctx);

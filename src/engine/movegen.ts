@@ -482,11 +482,16 @@ function row(b: Int8Array, at: number): number[] {
   ];
 }
 
-/** The current leaves as public plays of the loaded position (`moverIsWhite`: whose turn it was). */
+/**
+ * The current leaves as public plays of the loaded position (`moverIsWhite`: whose turn it was). Each
+ * play's own checkers are a fresh array; the opponent's, when the play hit nothing, is one fresh array
+ * shared by all such plays of this call (plays are values: copy a board before changing it).
+ */
 export function plays(moverIsWhite: boolean): Play[] {
   const count = leafCount;
   const out: Play[] = new Array<Play>(count);
   const bytes = leafBytes;
+  let untouched: number[] | undefined;
   for (let i = 0; i < count; i++) {
     const n = leafLen[i]!;
     // Array literals: packed from birth, cheaper than filling `new Array(n)`.
@@ -513,10 +518,17 @@ export function plays(moverIsWhite: boolean): Play[] {
     }
     const m = row(bytes, i * 4 * WORDS);
     // The opponent is as loaded (the search has undone every step), less the blots this play hit.
-    const o = row(opp, 0);
-    for (let hitPoints = leafHits[i]!; hitPoints !== 0; hitPoints &= hitPoints - 1) {
-      o[31 - Math.clz32(hitPoints & -hitPoints)]!--;
-      o[BAR]!++;
+    // Plays that hit nothing share one copy of it, made for this call.
+    let o: number[];
+    const hitPoints = leafHits[i]!;
+    if (hitPoints === 0) {
+      o = untouched ??= row(opp, 0);
+    } else {
+      o = row(opp, 0);
+      for (let left = hitPoints; left !== 0; left &= left - 1) {
+        o[31 - Math.clz32(left & -left)]!--;
+        o[BAR]!++;
+      }
     }
     out[i] = { steps, board: moverIsWhite ? { white: m, black: o } : { white: o, black: m }, notation };
   }

@@ -203,11 +203,13 @@ describe("legal plays: shape of the answer", () => {
     expect(legalPlays(pos, [6, 5], { firstTurn: false })).toEqual(legalPlays(pos, [5, 6], { firstTurn: false }));
   });
 
-  it("returns fresh boards: changing one play's board does not touch another's or the position", () => {
+  it("never shares arrays with the position: changing a play's board leaves the position alone", () => {
     const pos = initialPosition("short");
     const plays = legalPlays(pos, [6, 5], { firstTurn: true });
     plays[0]!.board.white[24] = 9;
+    plays[0]!.board.black[6] = 9;
     expect(plays[1]!.board.white[24]).not.toBe(9);
-    expect(pos.board.white[24]).toBe(2);
+    expect(pos.board).toEqual(initialPosition("short").board);
+    expect(legalPlays(pos, [6, 5], { firstTurn: true })[1]!.board.black[6]).toBe(5);
   });
 });
