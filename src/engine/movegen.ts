@@ -4,8 +4,13 @@
  * final positions deduplicated by an additive hash (verified word by word), and the maximum and
  * larger-die rules decided by one score per finished sequence: dice used first, then pips of the dice used.
  *
+ * Two shortcuts keep the search small, and a test checks they never change the answer: a double's
+ * steps go from high points to low (gnubg's order), and a non-double's second dice order searches only
+ * what the first order cannot have found.
+ *
  * State lives in module-level typed arrays: the engine is single-threaded and the search never re-enters.
- * `legal.ts` and `play.ts` turn these results into the public `Play` objects.
+ * It is one module on purpose: the inner loop must not cross module boundaries, which some loaders
+ * compile to getter calls. `legal.ts` and `play.ts` are the public faces (`legalPlays`, `applyPlay`).
  */
 import { formatStep } from "./notation";
 import type { Dice, Play, PlayContext, Position, Step } from "./types";
