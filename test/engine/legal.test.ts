@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { legalPlays } from "../../src/engine/legal";
+import { useShortcuts } from "../../src/engine/movegen";
 import { boardKey, initialPosition } from "../../src/engine/position";
 import type { Dice, Position } from "../../src/engine/types";
 import { afterMoves, position } from "./support/boards";
@@ -176,6 +177,30 @@ describe("legal plays: long nardi rules", () => {
 
 describe("legal plays: short nardi rules", () => {
   it.each(shortRows.map((r) => [r.name, r] as const))("%s", (_n, row) => check(row));
+});
+
+describe("legal plays: a six-block decides the order of a double's steps", () => {
+  // White holds 13..17 (Black's own 1..5) and 19; Black, all on its own 19, has no checker ahead.
+  // 19/18 would close Black's 1..6, unless 13/12 has opened Black's 1 first.
+  const pos = position("long", { 13: 1, 14: 2, 15: 2, 16: 2, 17: 2, 19: 1, 24: 5 }, { 19: 15 });
+  const plays = legalPlays(pos, [1, 1], { firstTurn: false });
+
+  it("finds plays that only a low-to-high order allows", () => {
+    const want = boardKey(afterMoves(pos, "13/12 19/18 24/23/22"));
+    expect(plays.map((p) => boardKey(p.board))).toContain(want);
+  });
+
+  it("never lists a play that keeps all six", () => {
+    const closed = plays.filter((p) => [13, 14, 15, 16, 17, 18].every((q) => (p.board.white[q] ?? 0) > 0));
+    expect(closed.map((p) => p.notation)).toEqual([]);
+  });
+
+  it("agrees with a search of every order of every step", () => {
+    useShortcuts(false);
+    const everyOrder = legalPlays(pos, [1, 1], { firstTurn: false });
+    useShortcuts(true);
+    expect(everyOrder.map((p) => boardKey(p.board)).sort()).toEqual(plays.map((p) => boardKey(p.board)).sort());
+  });
 });
 
 describe("legal plays: shape of the answer", () => {

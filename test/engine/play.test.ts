@@ -15,6 +15,8 @@ const cornerBlock = position("long", { 24: 10, 23: 1, 22: 1, 7: 1, 3: 1, 2: 1 },
 const cornerBlockBlackAhead = position("long", { 24: 10, 23: 1, 22: 1, 7: 1, 3: 1, 2: 1 }, { 24: 12, 20: 2, 5: 1 });
 const whiteOnBar = position("short", { 25: 1, 6: 5, 8: 3, 13: 5, 24: 1 }, { 6: 5, 13: 5, 8: 3, 1: 2 });
 const blotAt18 = position("short", { 24: 2, 13: 5, 8: 3, 6: 5 }, { 7: 1, 6: 4, 1: 2, 13: 5, 8: 3 });
+// 19/18 closes Black's own 1..6 unless 13/12 has opened Black's 1 first.
+const lowStepFirst = position("long", { 13: 1, 14: 2, 15: 2, 16: 2, 17: 2, 19: 1, 24: 5 }, { 19: 15 });
 const longBearOff = position("long", { 0: 12, 5: 1, 2: 2 }, { 24: 15 });
 
 interface Row {
@@ -39,6 +41,7 @@ const rows: Row[] = [
   { name: "a hit is marked even when the user did not write *", position: blotAt18, dice: [6, 2], play: "24/18 13/11", expect: { board: "24/18* 13/11", notation: "24/18* 13/11" } },
   { name: "bar entry", position: whiteOnBar, dice: [6, 5], play: "bar/20 13/7", expect: { board: "bar/20 13/7", notation: "bar/20 13/7" } },
   { name: "a six-block play accepted in the order that avoids the block midway", position: cornerBlock, dice: [6, 5], play: "7/1 22/17", expect: { board: "22/17 7/1" } },
+  { name: "a double's steps written high first, legal only low first", position: lowStepFirst, dice: [1, 1], play: "19/18 13/12 24/23 23/22", expect: { board: "13/12 19/18 24/22", notation: "13/12 19/18 24/23 23/22" } },
   { name: "the block with a Black checker ahead", position: cornerBlockBlackAhead, dice: [6, 5], play: "7/1 24/19", expect: { board: "7/1 24/19" } },
   { name: "a play is its final position: bar entry written second", position: whiteOnBar, dice: [6, 5], play: "13/7 bar/20", expect: { board: "bar/20 13/7", notation: "bar/20 13/7" } },
   { name: "a play is its final position: bear-off written before the checker comes home", position: position("long", { 8: 1, 6: 2, 1: 12 }, { 24: 15 }), dice: [6, 2], play: "6/off 8/6", expect: { board: "8/6 6/off", notation: "8/6 6/off" } },
@@ -61,6 +64,7 @@ const rows: Row[] = [
   { name: "mid-game 6-6 takes only one checker off the head", position: position("long", { 24: 10, 17: 5 }, { 24: 15 }), dice: [6, 6], play: "24/18 24/18 17/11 17/11", expect: { error: "HEAD_RULE" } },
   { name: "5-5 never takes two off the head, even on the first turn", position: longStart, dice: [5, 5], firstTurn: true, play: "24/19/14 24/19/14", expect: { error: "HEAD_RULE" } },
   { name: "completing six in a row across the corner", position: cornerBlock, dice: [6, 5], play: "24/19 7/1", expect: { error: "SIX_BLOCK" } },
+  { name: "closing six in a row with a double", position: lowStepFirst, dice: [1, 1], play: "19/18 24/23/22/21", expect: { error: "SIX_BLOCK" } },
   { name: "bearing off with a checker outside home", position: position("long", { 8: 1, 6: 2, 1: 12 }, { 24: 15 }), dice: [6, 2], play: "6/off 6/4", expect: { error: "CANNOT_BEAR_OFF" } },
   { name: "overshooting while a higher checker stands", position: longBearOff, dice: [4, 3], play: "2/off 2/off", expect: { error: "CANNOT_BEAR_OFF" } },
   { name: "three steps for a non-double", position: shortStart, dice: [6, 2], play: "24/18 13/11 8/2", expect: { error: "TOO_MANY_STEPS" } },
