@@ -45,19 +45,36 @@ export function evaluateBoard(variant: Variant, board: Board, side: Side): numbe
   return evaluator.evaluate(view) - gammonDanger(view, evaluator.koksZone);
 }
 
-/** The play whose resulting board evaluates best for the mover (the first one on ties, so it is deterministic). */
+/**
+ * The play whose resulting board evaluates best for the mover. Equal evaluations are common (one race
+ * or bear-off play is often as good as another by every term), so ties go to the play that leaves the
+ * smallest sum of squared distances: moving the rearmost checkers rather than burying checkers deep in
+ * home. That keeps the choice independent of the order in which the engine lists the plays.
+ */
 export function expertPlay(position: Position, plays: readonly Play[]): Play {
-  let best = plays[0];
+  let best: Play | undefined;
   let bestScore = -Infinity;
+  let bestSpread = Infinity;
   for (const play of plays) {
     const score = evaluateBoard(position.variant, play.board, position.turn);
-    if (score > bestScore) {
-      bestScore = score;
+    if (score < bestScore - TIE) continue;
+    const spread = squaredDistances(play.board[position.turn]);
+    if (score > bestScore + TIE || spread < bestSpread) {
       best = play;
+      bestScore = score;
+      bestSpread = spread;
     }
   }
   if (!best) throw new Error("expertPlay: no legal plays to choose from");
   return best;
+}
+
+const TIE = 1e-9;
+
+function squaredDistances(checkers: readonly number[]): number {
+  let sum = 0;
+  for (let p = 1; p <= 25; p++) sum += p * p * (checkers[p] ?? 0);
+  return sum;
 }
 
 /**

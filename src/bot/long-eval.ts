@@ -15,15 +15,15 @@ const HEAD = 24;
 /** The weights, in pips (exported so the benchmark's tuning runs can try others). */
 export const LONG_WEIGHTS = {
   /** Cost of each checker still on the head. */
-  head: 5,
+  head: 3,
   /** A run of our points on the opponent's path with their checkers behind it (index = length). */
   block: [0, 0, 1, 2.5, 5, 9, 14],
   /** Cost to the side with this many points able to play a given die value (0 = that die is dead). */
-  mobility: [6, 2, 0.7, 0],
+  mobility: [9, 4, 2, 1, 0],
   /** Scale of our own mobility cost relative to the opponent's (we move after they do). */
   ownMobility: 1,
   /** Per checker beyond three on one point (the head excepted). */
-  stack: 1,
+  stack: 2,
   /** Per point we occupy while the sides still interact. */
   spread: 0.4,
 };
@@ -76,10 +76,11 @@ function blocks(view: SideView): number {
  */
 function mobilityCost(mover: number[], blocker: number[], view: SideView): number {
   const allHome = rearmost(mover) <= 6;
+  const cap = LONG_WEIGHTS.mobility.length - 1;
   let cost = 0;
   for (let d = 1; d <= 6; d++) {
     let sources = 0;
-    for (let t = 1; t <= 24 && sources < 3; t++) {
+    for (let t = 1; t <= 24 && sources < cap; t++) {
       if ((mover[t] ?? 0) === 0) continue;
       const to = t - d;
       if (to < 1) {

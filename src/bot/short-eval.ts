@@ -9,47 +9,54 @@
 import { bearOffShape } from "./terms";
 import { borneOff, rearmost, type SideView } from "./view";
 
-/** Value of holding each own point with two or more checkers while there is contact (index = own point). */
-const POINT_VALUE = [
-  0, 0.5, 1, 2, 3.5, 5, 4.5, 4, 2.5, 1.5, 1, 0.5, 0.5, 0.3, 0.3, 0.3, 0.3, 0.5, 1.5, 1.5, 3.5, 3, 2, 1, 0.5,
-];
-/** Bonus for a run of consecutive made points with an opponent checker still behind it (index = length). */
-const PRIME_VALUE = [0, 0, 0, 2, 5, 9, 14, 16, 18, 20, 22, 24, 26];
-const STACK_PENALTY = 0.8;
-/** A hit costs the pips lost plus this much (tempo, the chance of staying on the bar). */
-const HIT_BASE = 6;
-/** Extra cost of a hit per point the opponent has closed in its home board (where we must enter). */
-const HIT_PER_CLOSED_ENTRY = 2;
-const OPP_ON_BAR = 3;
-const OPP_ON_BAR_PER_CLOSED = 2;
+/** The weights, in pips (exported so tuning runs can try others). */
+export const SHORT_WEIGHTS = {
+  /** Holding each own point with two or more checkers while there is contact (index = own point). */
+  point: [0, 0.5, 1, 2, 3.5, 5, 4.5, 4, 2.5, 1.5, 1, 0.5, 0.5, 0.3, 0.3, 0.3, 0.3, 0.5, 1.5, 1.5, 3.5, 3, 2, 1, 0.5],
+  /** A run of consecutive made points with an opponent checker still behind it (index = length). */
+  prime: [0, 0, 0, 2, 5, 9, 14, 16, 18, 20, 22, 24, 26],
+  /** Per checker beyond three on one point. */
+  stack: 0.8,
+  /** A hit costs the pips lost plus this much (tempo, the chance of staying on the bar)... */
+  hitBase: 6,
+  /** ...plus this much per point the opponent has closed in its home board (where we must enter). */
+  hitPerClosedEntry: 2,
+  /** Scale of the expected hit cost. */
+  blotRisk: 1,
+  /** Each opponent checker on the bar, plus this much per point closed in our home board. */
+  oppOnBar: 3,
+  oppOnBarPerClosed: 2,
+  /** Per checker borne off (with contact; in a race see bearOffShape). */
+  off: 1.5,
+};
 
 export function evaluateShort(view: SideView): number {
   const { me, oppOwn, oppAt } = view;
   const race = view.oppPips - view.myPips;
   if (!shortContact(view)) return race + bearOffShape(view);
 
-  let score = race + 1.5 * borneOff(me);
+  let score = race + SHORT_WEIGHTS.off * borneOff(me);
   // Our points, primes in front of the opponent's rearmost checker (our numbering; bar = 0).
   const oppRear = 25 - rearmost(oppOwn);
   let run = 0;
   for (let p = 1; p <= 25; p++) {
     const made = p <= 24 && (me[p] ?? 0) >= 2;
     if (made) {
-      score += POINT_VALUE[p] ?? 0;
-      score -= STACK_PENALTY * Math.max(0, (me[p] ?? 0) - 3);
+      score += SHORT_WEIGHTS.point[p] ?? 0;
+      score -= SHORT_WEIGHTS.stack * Math.max(0, (me[p] ?? 0) - 3);
       run++;
     } else {
-      if (run >= 3 && p - run > oppRear) score += PRIME_VALUE[run] ?? 0;
+      if (run >= 3 && p - run > oppRear) score += SHORT_WEIGHTS.prime[run] ?? 0;
       run = 0;
     }
   }
   let homeClosed = 0;
   for (let p = 1; p <= 6; p++) if ((me[p] ?? 0) >= 2) homeClosed++;
-  score += (oppOwn[25] ?? 0) * (OPP_ON_BAR + OPP_ON_BAR_PER_CLOSED * homeClosed);
+  score += (oppOwn[25] ?? 0) * (SHORT_WEIGHTS.oppOnBar + SHORT_WEIGHTS.oppOnBarPerClosed * homeClosed);
 
   let oppHomeClosed = 0;
   for (let p = 19; p <= 24; p++) if ((oppAt[p] ?? 0) >= 2) oppHomeClosed++;
-  score -= blotRisk(view, HIT_BASE + HIT_PER_CLOSED_ENTRY * oppHomeClosed);
+  score -= SHORT_WEIGHTS.blotRisk * blotRisk(view, SHORT_WEIGHTS.hitBase + SHORT_WEIGHTS.hitPerClosedEntry * oppHomeClosed);
   return score;
 }
 

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   PRESETS,
   applyCommand,
+  canDouble,
   legalPlays,
+  legalPlaysFor,
   newMatch,
+  pipCount,
   seededDice,
   type Board,
   type Checkers,
@@ -14,6 +17,8 @@ import {
   type Side,
   type Variant,
 } from "../../src/engine";
+import type { LoggedEvent, TableView } from "../../src/protocol";
+import { commandFromView, matchStateFromView } from "../../src/bot/table-view";
 import { BOT_LEVELS, botCommand, chooseBotPlay, playHand, seededRng, type BotLevel, type Chooser } from "../../src/bot";
 
 /** A side's checkers from { point: count } (0 = off, 25 = bar), own numbering. */
@@ -203,5 +208,76 @@ describe("strength and determinism", () => {
 
   it("BOT_LEVELS lists every level", () => {
     expect([...BOT_LEVELS].sort()).toEqual(["expert", "random"]);
+  });
+});
+
+describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => {
+  /** The table view a client receives for `state` (as the server builds it). */
+  function viewOf(state: MatchState, seq: number): TableView {
+    const { board } = state.position;
+    return {
+      id: "table-under-test-0001",
+      status: state.phase === "over" ? "over" : "playing",
+      ruleset: state.config.ruleset,
+      length: state.config.length,
+      reconnectSeconds: 60,
+      spectators: true,
+      players: { white: null, black: null },
+      match: {
+        score: { ...state.score },
+        hand: state.hand,
+        crawford: state.crawford,
+        cube: { ...state.cube },
+        cubeOffer: state.cubeOffer,
+        phase: state.phase,
+        turn: state.position.turn,
+        dice: state.dice,
+        board,
+        pips: { white: pipCount(board.white), black: pipCount(board.black) },
+        canDouble: (["white", "black"] as const).filter((side) => canDouble(state, side)),
+        winner: state.winner,
+        endReason: state.endReason,
+      },
+      seq,
+      createdAt: 0,
+    };
+  }
+
+  it("decides from the table view, the event log and the server's legal plays exactly as botCommand does on the state", () => {
+    for (const preset of ["federation-long", "backgammon"] as const) {
+      const dice = seededDice(99);
+      const started = newMatch({ ruleset: PRESETS[preset], length: 3 }, dice);
+      if (!started.ok) throw new Error(started.error.message);
+      let state = started.value.state;
+      const log: LoggedEvent[] = [];
+      const record = (events: typeof started.value.events) => {
+        for (const event of events) log.push({ seq: log.length + 1, at: 0, event });
+      };
+      record(started.value.events);
+      let longFirstTurnsSeen = 0;
+      while (state.phase !== "over") {
+        const view = viewOf(state, log.length);
+        const rebuilt = matchStateFromView(view, log);
+        expect(rebuilt?.firstTurn).toEqual(state.firstTurn);
+        if (state.firstTurn.white || state.firstTurn.black) longFirstTurnsSeen++;
+        const side = actor(state);
+        if (!side) break;
+        const served = state.phase === "moving" ? legalPlaysFor(state).map((p) => ({ play: p.notation, steps: p.steps, board: p.board })) : null;
+        const fromView = commandFromView(view, log, served, side, "expert", seededRng(3));
+        expect(fromView).toEqual(botCommand(state, side, "expert", seededRng(3)));
+        if (!fromView) throw new Error("the bot had nothing to do on its turn");
+        const next = applyCommand(state, fromView, dice);
+        if (!next.ok) throw new Error(next.error.message);
+        record(next.value.events);
+        state = next.value.state;
+      }
+      expect(longFirstTurnsSeen).toBeGreaterThan(0);
+    }
+  });
+
+  it("has nothing to do while the table waits for an opponent", () => {
+    const waiting: TableView = { ...viewOf(match("backgammon", 3, 1), 1), status: "waiting", match: null };
+    expect(matchStateFromView(waiting, [])).toBeNull();
+    expect(commandFromView(waiting, [], null, "white", "expert", seededRng(1))).toBeNull();
   });
 });
