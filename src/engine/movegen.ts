@@ -111,6 +111,10 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   pips = 0;
   outside = 0;
   occupied = 0;
+  // One pass: the mover's occupied points and checkers outside home, the points the opponent closes,
+  // and the opponent's lowest point (for the six-block rule).
+  let closed = 0;
+  let lowest = 25;
   for (let i = 0; i < 26; i++) {
     const m = mine[i]!;
     const o = theirs[i]!;
@@ -118,19 +122,13 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
     opp[i] = o;
     if (i > 6) outside += m;
     if (m > 0 && i > 0) occupied |= 1 << i;
-  }
-  open = 0;
-  for (let t = 1; t <= 24; t++) if (opp[facing[t]!]! < closedAt) open |= 1 << t;
-  oppLowest = 0;
-  if (opp[OFF] === 0) {
-    oppLowest = 25;
-    for (let q = 1; q <= 24; q++) {
-      if (opp[q]! > 0) {
-        oppLowest = q;
-        break;
-      }
+    if (o > 0 && i > 0 && i < 25) {
+      if (o >= closedAt) closed |= 1 << facing[i]!;
+      if (i < lowest) lowest = i;
     }
   }
+  open = 0x1fffffe & ~closed;
+  oppLowest = opp[OFF]! > 0 ? 0 : lowest;
   const d1 = dice[0];
   headLimit = ctx.firstTurn && d1 === dice[1] && rules.headExceptionDoubles.includes(d1) ? 2 : 1;
   headLeft = 0;
