@@ -124,7 +124,8 @@ export class TableConnection {
   private deliberate = false;
   private failedAttempts = 0;
   private lastEventSeq = 0;
-  private lastFrameAt = 0;
+  /** When the unanswered keep-alive ping went out (null: none is waiting for an answer). */
+  private pingSentAt: number | null = null;
   private readonly pending = new Map<string, Pending>();
   private readonly outbox: string[] = [];
   private readonly listeners = new Listeners<ConnectionEvents>();
@@ -414,7 +415,7 @@ export class TableConnection {
   // ----- incoming -------------------------------------------------------------------------------
 
   private onFrame(text: string): void {
-    this.lastFrameAt = Date.now();
+    this.pingSentAt = null;
     if (text === "pong") {
       this.pongs++;
       this.changed();
@@ -540,25 +541,29 @@ export class TableConnection {
 
   /**
    * Keep-alive: `ping` every interval (answered with `pong` by the runtime, even while the match object
-   * sleeps). A socket that has not said anything for three intervals is taken for dead (a half-open TCP
-   * connection never fires `close`) and replaced through the normal reconnect.
+   * sleeps). A socket that has said nothing for two intervals since a ping is taken for dead (a half-open
+   * TCP connection never fires `close`) and replaced through the normal reconnect. Counting from the ping,
+   * not from the last frame, keeps a background tab (whose timers the browser slows down) from false alarms.
    */
   private startPing(): void {
     const every = this.options.pingIntervalMs ?? 0;
     if (every <= 0 || this.pingTimer) return;
+    this.pingSentAt = null;
     this.pingTimer = setInterval(() => {
       const ws = this.ws;
       if (!ws || ws.readyState !== this.WS.OPEN) return;
-      if (Date.now() - this.lastFrameAt > 3 * every) {
+      const now = Date.now();
+      if (this.pingSentAt === null) {
+        this.pingSentAt = now;
+        ws.send("ping");
+      } else if (now - this.pingSentAt > 2 * every) {
         try {
           ws.close(4001, "no answer to ping");
         } catch {
           // already closing
         }
         this.onSocketGone(ws);
-        return;
       }
-      ws.send("ping");
     }, every);
   }
 }
