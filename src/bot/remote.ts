@@ -242,7 +242,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof ApiError ? `${err.code}: ${err.message}` : err);
+    console.error(err instanceof ApiError ? err.message : err);
     process.exit(1);
   },
 );
