@@ -165,6 +165,13 @@ describe("the expert plays the obvious move", () => {
     expect(expertChoice("long", board, [5, 3]).board.white[0]).toBe(2);
   });
 
+  it("long nardi: with 6-1 it makes a five-point block right in front of the opponent's head (13/7)", () => {
+    // Black's head (black own 24) is white's own 12; white already holds 11, 10, 9 and 8.
+    const board = { white: checkers({ 24: 9, 13: 2, 11: 1, 10: 1, 9: 1, 8: 1 }), black: checkers({ 24: 15 }) };
+    const after = expertChoice("long", board, [6, 1]).board.white;
+    for (const point of [7, 8, 9, 10, 11]) expect(after[point]).toBeGreaterThan(0);
+  });
+
   it("long nardi: on its second turn it takes another checker off the head", () => {
     const board = { white: checkers({ 24: 14, 17: 1 }), black: checkers({ 24: 14, 19: 1 }) };
     const play = expertChoice("long", board, [6, 3]);
