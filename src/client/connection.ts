@@ -500,6 +500,7 @@ export class TableConnection {
     const p = this.pending.get(m.id);
     if (!p || p.ack) return;
     p.ack = m;
+    this.pacer.relax();
     this.listeners.emit("ack", m, p.command, p.sentAt === null ? 0 : performanceNow() - p.sentAt);
     this.settleAcks();
     if (this.pending.has(m.id) && !this.syncTimer) {
@@ -524,17 +525,20 @@ export class TableConnection {
   private onErrorMessage(m: ErrorMessage): void {
     this.errors.push(m);
     this.listeners.emit("error", m);
-    if (m.id === null) return;
-    const p = this.pending.get(m.id);
-    if (!p || p.ack) return;
     if (m.code === "RATE_LIMITED") {
-      // Refused, so not applied: slow down and send the same command again.
+      // Refused unread, so not applied: slow down and send it again. The server does not read the frame, so
+      // the error has no id: every command still waiting for an answer goes again, which is safe because a
+      // repeated id is answered, never applied twice.
       this.pacer.penalize(Date.now());
-      p.sentAt = null;
-      this.outbox.unshift(m.id);
+      const again = [...this.pending.values()].filter((p) => p.ack === null && p.sentAt !== null && (m.id === null || p.command.id === m.id));
+      for (const p of again) p.sentAt = null;
+      this.outbox.unshift(...again.map((p) => p.command.id).filter((id) => !this.outbox.includes(id)));
       this.flush();
       return;
     }
+    if (m.id === null) return;
+    const p = this.pending.get(m.id);
+    if (!p || p.ack) return;
     this.pending.delete(m.id);
     p.reject(new CommandError(m.code, m.message, m.seq));
   }

@@ -8,11 +8,15 @@ export class Pacer {
   private readonly sent: number[] = [];
   private blockedUntil = 0;
 
+  private backoffMs: number;
+
   constructor(
     private readonly maxPerWindow: number | null,
     private readonly windowMs = 10_000,
-    private readonly backoffMs = 1_000,
-  ) {}
+    private readonly firstBackoffMs = 1_000,
+  ) {
+    this.backoffMs = firstBackoffMs;
+  }
 
   /** Milliseconds to wait before the next message may go out (0 = now). */
   delay(now: number): number {
@@ -27,8 +31,14 @@ export class Pacer {
     if (this.maxPerWindow !== null) this.sent.push(now);
   }
 
-  /** After a RATE_LIMITED answer: send nothing for a while. */
+  /** After a RATE_LIMITED answer: send nothing for a while (1 s, then longer up to the window). */
   penalize(now: number): void {
     this.blockedUntil = now + this.backoffMs;
+    this.backoffMs = Math.min(this.windowMs, this.backoffMs * 2);
+  }
+
+  /** A command got through: the next penalty starts short again. */
+  relax(): void {
+    this.backoffMs = this.firstBackoffMs;
   }
 }

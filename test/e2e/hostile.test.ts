@@ -99,6 +99,24 @@ describe.concurrent("bad frames", () => {
   });
 });
 
+describe("rate limit and the client", () => {
+  test("a command refused with RATE_LIMITED is re-sent by the client after a pause and applied once", { timeout: 60_000 }, async () => {
+    const g = await game();
+    // Fill the mover's window with frames that change nothing.
+    for (let i = 0; i < 60; i++) g.mover.sendRaw("{ nope");
+    await g.mover.waitFor((c) => c.errors.length >= 60, 10_000, "60 answers");
+    const limited = g.mover.nextError((e) => e.code === "RATE_LIMITED");
+    const rolled = g.mover.roll();
+    expect((await limited).id).toBeNull(); // refused before it was even read
+    const ack = await rolled; // the client waited and sent the same command again
+    expect(ack.duplicate).toBe(false);
+    expect(g.mover.table?.match?.phase).toBe("moving");
+    const stored = await client.getEvents(g.tableId);
+    expect(eventsOfType(stored.events, "rolled")).toHaveLength(1);
+    g.close();
+  });
+});
+
 describe.concurrent("seats and tokens", () => {
   test("a wrong token is refused with HTTP 401 before the upgrade", async () => {
     const g = await game();
