@@ -3,10 +3,7 @@
  * the same (own) numbering, so every evaluation term reads one array per side and never converts
  * between numberings itself. The only variant-specific fact here is how the two numberings meet.
  */
-import type { Board, Checkers, Side, Variant } from "../engine";
-
-const OFF = 0;
-const BAR = 25;
+import { BAR, OFF, type Board, type Checkers, type Side, type Variant } from "../engine";
 
 /** Opponent-own point → own point. Short nardi: the sides run opposite ways; long nardi: half a board apart. */
 const MIRROR: Record<Variant, (oppOwn: number) => number> = {
@@ -53,10 +50,6 @@ export function mirrorPoint(variant: Variant, oppOwnPoint: number): number {
   return MIRROR[variant](oppOwnPoint);
 }
 
-export function count(checkers: Checkers, point: number): number {
-  return checkers[point] ?? 0;
-}
-
 export function borneOff(checkers: Checkers): number {
   return checkers[OFF] ?? 0;
 }
@@ -65,11 +58,4 @@ export function borneOff(checkers: Checkers): number {
 export function rearmost(checkers: Checkers): number {
   for (let p = BAR; p >= 1; p--) if ((checkers[p] ?? 0) > 0) return p;
   return 0;
-}
-
-/** Checkers outside own home (points 7..24 and the bar). */
-export function outsideHome(checkers: Checkers): number {
-  let n = 0;
-  for (let p = 7; p <= BAR; p++) n += checkers[p] ?? 0;
-  return n;
 }
