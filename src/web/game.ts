@@ -28,7 +28,13 @@ export interface GameOptions {
 /** Mounts the table screen into `root`; returns the clean-up to run when leaving it. */
 export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const { api, tableId, seat, connectionEl } = opts;
-  const conn: TableConnection = api.connect(tableId, { token: seat?.token, seq: 0, pingIntervalMs: 20_000 });
+  const conn: TableConnection = api.connect(tableId, {
+    token: seat?.token,
+    seq: 0, // the whole log: the page shows every hand result and the game log
+    pingIntervalMs: 20_000,
+    // Keep trying for as long as a reconnect window can last (backoff tops out at a few seconds).
+    maxReconnectAttempts: 1000,
+  });
   let turn: TurnBuilder | null = null;
   let turnKey = "";
   let selected: number | null = null;

@@ -4,7 +4,7 @@
  * tab is shown to the opponent with the reconnect countdown until they open the table again.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { act, expectBoardMatchesServer, launchChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -127,4 +127,60 @@ describe("reloads and drops keep the seat", () => {
     expect(await view(mover).getAttribute("data-table-status")).toBe("playing");
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it("a dropped connection comes back by itself mid-turn, keeping the seat and even the step chosen", async () => {
+    const errors: string[] = [];
+    const page = await (await browser.newContext({ viewport: { width: 1000, height: 1300 } })).newPage();
+    watchPageErrors(page, errors);
+    // Every socket of the page goes through this route, so the test can cut one as a network failure would.
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/socket/, (ws) => {
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId("preset").selectOption("georgian-short");
+    await page.getByTestId("opponent").selectOption("bot");
+    await page.getByTestId("bot-level").selectOption("random");
+    await page.getByTestId("create").click();
+    await page.waitForSelector('[data-testid="table"][data-role="white"][data-status="connected"]');
+    const tableId = (await view(page).getAttribute("data-table-id")) as string;
+
+    // Our turn with a move to make (a burned roll passes by itself: roll again next turn).
+    for (let tries = 0; ; tries++) {
+      if (tries > 10) throw new Error("no playable roll in ten tries");
+      await page.waitForSelector('[data-testid="roll"], [data-testid="confirm"]', { timeout: 30_000 });
+      await settled(page);
+      if ((await page.getByTestId("roll").count()) > 0) {
+        await page.getByTestId("roll").click();
+        await settled(page);
+      }
+      if ((await page.locator('[data-source="true"]').count()) > 0) break;
+    }
+    const rolled = await dice(page);
+    await page.locator('[data-source="true"]').first().click();
+    await page.locator('[data-dest="true"]').first().click();
+    const chosen = await shownCheckers(page);
+
+    const before = sockets.length;
+    await sockets[sockets.length - 1]?.close({ code: 4000, reason: "network drop" });
+    await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(before);
+    await page.waitForSelector('[data-testid="table"][data-role="white"][data-status="connected"][data-phase="moving"]');
+    expect(await page.getByTestId("connection").textContent()).toBe("connected");
+    expect(await dice(page)).toBe(rolled);
+    expect(await shownCheckers(page)).toEqual(chosen);
+
+    // Finish the turn and confirm: the server takes it.
+    const seqBefore = Number(await view(page).getAttribute("data-seq"));
+    let done = false;
+    const rand = seeded(5);
+    for (let i = 0; !done && i < 20; i++) done = (await act(page, rand)) === "confirmed";
+    expect(done).toBe(true);
+    expect(Number(await view(page).getAttribute("data-seq"))).toBeGreaterThan(seqBefore);
+    const history = (await (await fetch(`${baseUrl}/v1/tables/${tableId}/events?after=${seqBefore}`)).json()) as {
+      events: Array<{ event: { type: string; side?: string } }>;
+    };
+    expect(history.events.some((e) => e.event.type === "played" && e.event.side === "white")).toBe(true);
+    expect(errors).toEqual([]);
+  }, 90_000);
 });
