@@ -51,7 +51,7 @@ const TABLE = '[data-testid="table"]';
 
 /** Waits until the table screen is connected and not waiting for an answer to a command. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForSelector(`${TABLE}[data-status="connected"][data-busy="false"][data-seq]`, { timeout: 20_000 });
+  await page.waitForSelector(`${TABLE}[data-status="connected"][data-busy="false"][data-seq]`, { timeout: 30_000 });
 }
 
 export type TurnAction = "rolled" | "moved" | "confirmed" | "idle" | "over";

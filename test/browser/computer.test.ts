@@ -6,6 +6,8 @@ import type { Browser } from "playwright-core";
 import { act, expectBoardMatchesServer, launchChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
+/** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
+const POLL = { timeout: 15_000 };
 let browser: Browser;
 
 beforeAll(async () => {
@@ -31,7 +33,7 @@ describe("a person against the computer", () => {
     await page.getByTestId("create").click();
     await page.waitForSelector('[data-testid="table"][data-role="white"][data-table-status="playing"]');
     const tableId = (await page.locator('[data-testid="table"]').getAttribute("data-table-id")) as string;
-    await expect.poll(() => page.getByTestId("name-black").textContent()).toMatch(/computer|bot/i);
+    await expect.poll(() => page.getByTestId("name-black").textContent(), POLL).toMatch(/computer|bot/i);
 
     // Long nardi: each head is marked where RULES.md §1 puts it (White absolute 24, Black absolute 12).
     expect(await page.getByTestId("head-white").getAttribute("data-abs")).toBe("24");
@@ -61,7 +63,7 @@ describe("a person against the computer", () => {
         await screenshot(page, "long-midgame-rolled");
       }
       if (a === "idle") {
-        if (++idle > 1200) throw new Error(`stuck: ${await page.getByTestId("status").textContent()}`);
+        if (++idle > 2400) throw new Error(`stuck: ${await page.getByTestId("status").textContent()}`);
         await page.waitForTimeout(25);
       } else idle = 0;
     }

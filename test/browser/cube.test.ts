@@ -7,6 +7,8 @@ import type { Browser, Page } from "playwright-core";
 import { act, launchChromium, screenshot, seeded, settled, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
+/** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
+const POLL = { timeout: 15_000 };
 let browser: Browser;
 
 beforeAll(async () => {
@@ -68,18 +70,18 @@ describe("cube and resign", () => {
     expect(await doubler.getByTestId("roll").isEnabled()).toBe(true);
 
     await doubler.getByTestId("double").click();
-    await expect.poll(() => doubler.getByTestId("dialog-text").textContent()).toContain("double");
+    await expect.poll(() => doubler.getByTestId("dialog-text").textContent(), POLL).toContain("double");
     await doubler.getByTestId("dialog-ok").click();
     await taker.waitForSelector('[data-testid="take"]');
     expect(await taker.getByTestId("status").textContent()).toMatch(/doubles to 2: take or drop\?/);
     await screenshot(taker, "short-cube-offered");
     await taker.getByTestId("take").click();
-    await expect.poll(() => taker.getByTestId("dialog-text").textContent()).toContain("Take the double");
+    await expect.poll(() => taker.getByTestId("dialog-text").textContent(), POLL).toContain("Take the double");
     await taker.getByTestId("dialog-ok").click();
 
     // The cube is on the taker's side at 2, on both boards; the doubler now rolls.
     for (const page of [alice, bob]) {
-      await expect.poll(() => page.getByTestId("cube").getAttribute("data-owner")).toBe(takerSide);
+      await expect.poll(() => page.getByTestId("cube").getAttribute("data-owner"), POLL).toBe(takerSide);
       expect(await page.getByTestId("cube").getAttribute("data-value")).toBe("2");
     }
     await doubler.waitForSelector('[data-testid="roll"]');

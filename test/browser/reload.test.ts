@@ -8,6 +8,8 @@ import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { act, expectBoardMatchesServer, launchChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
+/** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
+const POLL = { timeout: 15_000 };
 let browser: Browser;
 
 beforeAll(async () => {
@@ -92,7 +94,7 @@ describe("reloads and drops keep the seat", () => {
       await mover.locator('[data-source="true"]').first().click();
       await mover.locator('[data-dest="true"]').first().click();
       expect(await shownCheckers(mover)).not.toEqual(shownBefore);
-      await expect.poll(() => mover.getByTestId("undo").isEnabled()).toBe(true);
+      await expect.poll(() => mover.getByTestId("undo").isEnabled(), POLL).toBe(true);
       await screenshot(mover, `long-step-chosen-${turn}-view`);
 
       await mover.reload();

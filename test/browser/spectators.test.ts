@@ -4,6 +4,8 @@ import type { Browser } from "playwright-core";
 import { launchChromium, settled, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
+/** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
+const POLL = { timeout: 15_000 };
 let browser: Browser;
 
 beforeAll(async () => {
@@ -35,7 +37,7 @@ describe("spectators switched off", () => {
     expect(await stranger.locator('[data-testid="board"]').count()).toBe(0);
     // The invite link of a full table says so, and offers no watching either.
     await stranger.goto(`${baseUrl}/#/t/${tableId}`);
-    await expect.poll(() => stranger.getByTestId("join-info").textContent()).toContain("full");
+    await expect.poll(() => stranger.getByTestId("join-info").textContent(), POLL).toContain("full");
     expect(await stranger.getByTestId("watch").count()).toBe(0);
     expect(errors).toEqual([]);
   });

@@ -8,6 +8,8 @@ import type { Browser, Page } from "playwright-core";
 import { act, expectBoardMatchesServer, launchChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
+/** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
+const POLL = { timeout: 15_000 };
 let browser: Browser;
 
 beforeAll(async () => {
@@ -44,12 +46,12 @@ describe("two players in the browser", () => {
     const tableId = invite.split("/").pop() as string;
     expect(invite).toMatch(/#\/t\/[A-Za-z0-9_-]{16,64}$/);
     expect(watch).toBe(invite.replace("#/t/", "#/watch/"));
-    await expect.poll(() => alice.getByTestId("status").textContent()).toContain("Waiting for an opponent");
+    await expect.poll(() => alice.getByTestId("status").textContent(), POLL).toContain("Waiting for an opponent");
     await screenshot(alice, "short-waiting-for-opponent");
 
     // The table is listed as open in the lobby until someone joins.
     await bob.goto(`${baseUrl}/`);
-    await expect.poll(() => bob.locator(`[data-table-id="${tableId}"]`).count()).toBe(1);
+    await expect.poll(() => bob.locator(`[data-table-id="${tableId}"]`).count(), POLL).toBe(1);
 
     await bob.goto(invite);
     await bob.getByTestId("name").fill("Bob");
@@ -61,9 +63,9 @@ describe("two players in the browser", () => {
     await carol.waitForSelector('[data-testid="table"][data-role="spectator"][data-table-status="playing"]');
     expect(await carol.getByTestId("roll").count()).toBe(0);
     expect(await carol.getByTestId("resign").count()).toBe(0);
-    await expect.poll(() => bob.getByTestId("name-white").textContent()).toContain("Alice");
-    await expect.poll(() => alice.getByTestId("name-black").textContent()).toContain("Bob");
-    await expect.poll(() => alice.getByTestId("conn-black").textContent()).toContain("online");
+    await expect.poll(() => bob.getByTestId("name-white").textContent(), POLL).toContain("Alice");
+    await expect.poll(() => alice.getByTestId("name-black").textContent(), POLL).toContain("Bob");
+    await expect.poll(() => alice.getByTestId("conn-black").textContent(), POLL).toContain("online");
 
     // Both see the starting position drawn where the server has it, each from their own seat.
     for (const page of [alice, bob, carol]) await settled(page);
@@ -97,7 +99,7 @@ describe("two players in the browser", () => {
       }
       if (a === "idle" && b === "idle") {
         idle++;
-        if (idle > 400) throw new Error(`nobody can act: ${await alice.getByTestId("status").textContent()}`);
+        if (idle > 2400) throw new Error(`nobody can act: ${await alice.getByTestId("status").textContent()}`);
         await alice.waitForTimeout(25);
       } else idle = 0;
     }
@@ -105,7 +107,7 @@ describe("two players in the browser", () => {
     // The end: the hand is named with its points, and the match result is shown to everyone.
     for (const page of [alice, bob, carol]) {
       await page.waitForSelector('[data-testid="match-result"]:not([hidden])');
-      await expect.poll(() => page.getByTestId("match-result").textContent()).toMatch(/^Match over: (White|Black) wins the match [0-3]–[0-3]$/);
+      await expect.poll(() => page.getByTestId("match-result").textContent(), POLL).toMatch(/^Match over: (White|Black) wins the match [0-3]–[0-3]$/);
       expect(await page.getByTestId("hand-result").textContent()).toMatch(/Hand 1: (White|Black) wins — (oin|mars|koks) \([123] points?\)/);
     }
     const table = await expectBoardMatchesServer(alice, baseUrl, tableId);
