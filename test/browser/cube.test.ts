@@ -1,6 +1,7 @@
 /**
- * The doubling cube and resigning, through the confirmation dialogs: a 3-point backgammon match where one
- * player doubles, the other takes (the cube moves to the taker's side at 2), and then resigns the match.
+ * The doubling cube and resigning, through the confirmation dialogs, in 3-point backgammon matches: a double
+ * taken (the cube moves to the taker's side at 2) and then the match resigned; a double dropped (the hand
+ * is named oin at the old cube value and the next hand starts).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -24,42 +25,44 @@ async function player(errors: string[]): Promise<Page> {
   return page;
 }
 
-describe("cube and resign", () => {
+/**
+ * A 3-point backgammon table: Alice creates it, Bob joins from the lobby's list of open tables (after a
+ * refresh), and they play by clicks until one of them may double (before rolling, on their own turn).
+ */
+async function tableWithADoubler(errors: string[], seed: number): Promise<{ alice: Page; bob: Page; doubler: Page }> {
+  const alice = await player(errors);
+  const bob = await player(errors);
+  await alice.goto(`${baseUrl}/`);
+  await alice.getByTestId("preset").selectOption("backgammon");
+  await alice.getByTestId("length").selectOption("3");
+  await alice.getByTestId("create").click();
+  const invite = await alice.getByTestId("invite-link").inputValue();
+  const tableId = invite.split("/").pop() as string;
+  await bob.goto(`${baseUrl}/`);
+  await bob.getByTestId("refresh").click();
+  await bob.getByTestId(`join-${tableId}`).click();
+  await bob.waitForSelector('[data-testid="table"][data-table-status="playing"]');
+  await settled(alice);
+
+  // The cube starts in the middle at 1.
+  expect(await alice.getByTestId("cube").getAttribute("data-owner")).toBe("middle");
+  expect(await alice.getByTestId("cube").getAttribute("data-value")).toBe("1");
+
+  const rand = seeded(seed);
+  for (let i = 0; i < 2000; i++) {
+    for (const page of [alice, bob]) {
+      await settled(page);
+      if ((await page.getByTestId("double").count()) > 0) return { alice, bob, doubler: page };
+      await act(page, rand);
+    }
+  }
+  throw new Error("nobody could double");
+}
+
+describe("cube, drop and resign", () => {
   it("double, take (cube to the taker at 2), then resign the match, each confirmed in a dialog", async () => {
     const errors: string[] = [];
-    const alice = await player(errors);
-    const bob = await player(errors);
-    await alice.goto(`${baseUrl}/`);
-    await alice.getByTestId("preset").selectOption("backgammon");
-    await alice.getByTestId("length").selectOption("3");
-    await alice.getByTestId("create").click();
-    const invite = await alice.getByTestId("invite-link").inputValue();
-    const tableId = invite.split("/").pop() as string;
-    // Bob joins from the lobby's list of open tables (after a refresh), not through the invite link.
-    await bob.goto(`${baseUrl}/`);
-    await bob.getByTestId("refresh").click();
-    await bob.getByTestId(`join-${tableId}`).click();
-    await bob.waitForSelector('[data-testid="table"][data-table-status="playing"]');
-    await settled(alice);
-
-    // The cube starts in the middle at 1.
-    expect(await alice.getByTestId("cube").getAttribute("data-owner")).toBe("middle");
-    expect(await alice.getByTestId("cube").getAttribute("data-value")).toBe("1");
-
-    // Play by clicks until someone may double (before rolling, on their own turn).
-    const rand = seeded(3);
-    let doubler: Page | null = null;
-    for (let i = 0; !doubler && i < 2000; i++) {
-      for (const page of [alice, bob]) {
-        await settled(page);
-        if ((await page.getByTestId("double").count()) > 0) {
-          doubler = page;
-          break;
-        }
-        await act(page, rand);
-      }
-    }
-    if (!doubler) throw new Error("nobody could double");
+    const { alice, bob, doubler } = await tableWithADoubler(errors, 3);
     const taker = doubler === alice ? bob : alice;
     const takerSide = (await taker.locator('[data-testid="table"]').getAttribute("data-role")) as string;
 
@@ -102,6 +105,34 @@ describe("cube and resign", () => {
     expect(await taker.getByTestId("status").textContent()).toBe("You lost the match.");
     expect(await doubler.getByTestId("status").textContent()).toBe("You won the match.");
     await screenshot(doubler, "short-after-resign");
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("double and drop: the doubler wins the hand as oin at the old cube value, and the next hand starts", async () => {
+    const errors: string[] = [];
+    const { alice, bob, doubler } = await tableWithADoubler(errors, 4);
+    const dropper = doubler === alice ? bob : alice;
+    const doublerSide = (await doubler.locator('[data-testid="table"]').getAttribute("data-role")) as "white" | "black";
+    await doubler.getByTestId("double").click();
+    await doubler.getByTestId("dialog-ok").click();
+    await dropper.waitForSelector('[data-testid="drop"]');
+    await dropper.getByTestId("drop").click();
+    await expect.poll(() => dropper.getByTestId("dialog-text").textContent(), POLL).toContain("Drop?");
+    await dropper.getByTestId("dialog-ok").click();
+    const name = doublerSide === "white" ? "White" : "Black";
+    for (const page of [alice, bob]) {
+      await page.waitForSelector('[data-testid="hand-result"]:not([hidden])');
+      expect(await page.getByTestId("hand-result").textContent()).toBe(
+        `Hand 1: ${name} wins — oin (1 point) = 1 point. Score ${doublerSide === "white" ? "1–0" : "0–1"}`,
+      );
+      // The match goes on: hand 2, the cube back in the middle at 1, no match result.
+      await expect.poll(() => page.getByTestId("score").textContent(), POLL).toContain("hand 2");
+      expect(await page.getByTestId("cube").getAttribute("data-owner")).toBe("middle");
+      expect(await page.getByTestId("cube").getAttribute("data-value")).toBe("1");
+      expect(await page.getByTestId("match-result").isHidden()).toBe(true);
+      expect(await page.getByTestId(`score-${doublerSide}`).textContent()).toContain("score 1");
+    }
+    await screenshot(dropper, "short-after-drop-next-hand");
     expect(errors).toEqual([]);
   }, 120_000);
 });
