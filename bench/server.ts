@@ -19,7 +19,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";
 import { playRandomMatch } from "../test/support/random-match";
 import { seededRng } from "../test/support/rng";
-import { startDevServer, type DevServer } from "../test/support/wrangler-dev";
+import { startDevServer, stopOnSignals, type DevServer } from "../test/support/wrangler-dev";
 
 interface Args {
   matches: number;
@@ -106,6 +106,7 @@ async function main(): Promise<void> {
   if (baseUrl === null) {
     process.stdout.write("starting wrangler dev ... ");
     server = await startDevServer();
+    stopOnSignals(server);
     baseUrl = server.baseUrl;
     console.log(baseUrl);
   }

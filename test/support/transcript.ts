@@ -10,7 +10,7 @@
  */
 import { NardiClient, type SeatGrant, type TableConnection } from "../../src/client";
 import type { SideName } from "../../src/protocol";
-import { startDevServer, type DevServer } from "./wrangler-dev";
+import { startDevServer, stopOnSignals, type DevServer } from "./wrangler-dev";
 
 const out: string[] = [];
 const say = (text: string): void => {
@@ -96,6 +96,7 @@ async function main(): Promise<void> {
   let baseUrl = i >= 0 ? (process.argv[i + 1] ?? "") : "";
   if (!baseUrl) {
     server = await startDevServer();
+    stopOnSignals(server);
     baseUrl = server.baseUrl;
   }
   const client = new NardiClient(baseUrl);

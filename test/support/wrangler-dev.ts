@@ -115,7 +115,20 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
 
+  // wrangler runs in its own process group (so one signal reaches workerd too); if this process ends
+  // without calling stop(), take the group down with it rather than leave a server behind.
+  const killGroup = (): void => {
+    if (child.pid === undefined || child.exitCode !== null) return;
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", killGroup);
+
   const stop = async (): Promise<void> => {
+    process.removeListener("exit", killGroup);
     if (child.pid !== undefined && child.exitCode === null) {
       try {
         process.kill(-child.pid, "SIGTERM");
@@ -151,6 +164,15 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
     await new Promise((r) => setTimeout(r, 200));
   }
   return { baseUrl, pid: child.pid, stop };
+}
+
+/** For scripts: stop the server on Ctrl-C or SIGTERM before exiting (an `exit` hook alone never runs then). */
+export function stopOnSignals(server: DevServer): void {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      void server.stop().finally(() => process.exit(130));
+    });
+  }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
