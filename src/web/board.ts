@@ -255,10 +255,8 @@ export function renderBoard(m: BoardModel): SVGSVGElement {
   if (m.onSlot) {
     const onSlot = m.onSlot;
     const activate = (ev: Event) => {
-      const target = (ev.target as Element).closest("[data-testid]");
-      const id = target?.getAttribute("data-testid") ?? "";
-      if (id.startsWith("point-")) onSlot(id.slice("point-".length));
-      else if (id.startsWith("bar-") || id.startsWith("off-")) onSlot(id);
+      const slot = slotOf(ev.target as Element);
+      if (slot) onSlot(slot);
     };
     svg.addEventListener("click", activate);
     svg.addEventListener("keydown", (ev) => {
@@ -268,4 +266,12 @@ export function renderBoard(m: BoardModel): SVGSVGElement {
     });
   }
   return svg;
+}
+
+/** The board place an element belongs to (a point, a bar or a tray), or null. */
+export function slotOf(el: Element | null): Slot | null {
+  const id = el?.closest("[data-testid]")?.getAttribute("data-testid") ?? "";
+  if (id.startsWith("point-")) return id.slice("point-".length);
+  if (id.startsWith("bar-") || id.startsWith("off-")) return id;
+  return null;
 }

@@ -8,6 +8,7 @@ import type { Side } from "../engine/types";
 import type { NardiClient, TableConnection, TableView } from "../client";
 import type { LegalPlayView } from "../protocol";
 import { renderBoard, type Slot } from "./board";
+import { enableDrag } from "./drag";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
 import { burnedNotice, connectionText, renderPlayerLine, renderShare, statusText } from "./panels";
@@ -338,6 +339,32 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   }
 
   const offs = [conn.onWelcome(render), conn.onUpdate(render), conn.onStatus(render)];
+  const ownOf = (slot: Slot): number | null => {
+    const t = conn.table;
+    const me = mySide();
+    return t && me ? slotToOwn(slot, me, t) : null;
+  };
+  offs.push(
+    enableDrag(boardBox, {
+      canStart: (slot) => {
+        const own = ownOf(slot);
+        return !busy && turn !== null && own !== null && turn.sources().includes(own);
+      },
+      start: (slot) => {
+        selected = ownOf(slot);
+        render();
+      },
+      drop: (slot) => {
+        if (slot !== null && slot !== ownToSlotSelected()) onSlot(slot);
+      },
+    }),
+  );
+  /** The selected checker's place on the board (dropping a checker where it was leaves it selected). */
+  function ownToSlotSelected(): Slot | null {
+    const t = conn.table;
+    const me = mySide();
+    return t && me && selected !== null ? ownToSlot(selected, me, t) : null;
+  }
   // The reconnect countdown ticks without rebuilding the board (a rebuild mid-click would eat the click).
   const tick = setInterval(() => {
     const t = conn.table;

@@ -1,5 +1,6 @@
 /**
- * A person against the computer: a 1-point long-nardi match (federation rules) played to its end by clicks.
+ * A person against the computer: a 1-point long-nardi match (federation rules) played to its end by clicks
+ * (the very first checker by dragging it with the mouse).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -45,6 +46,24 @@ describe("a person against the computer", () => {
     await settled(page);
     await expectBoardMatchesServer(page, baseUrl, tableId);
     await screenshot(page, "long-start-white-view");
+
+    // The first checker moves by dragging with the mouse: press on it, drag to a lit destination, release.
+    await page.getByTestId("roll").click();
+    await settled(page);
+    if ((await page.locator('[data-source="true"]').count()) > 0) {
+      const before = await shownCheckers(page);
+      const from = await page.locator('[data-source="true"]').first().boundingBox();
+      if (!from) throw new Error("no box for the source");
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2 + 20, { steps: 4 });
+      const to = await page.locator('[data-dest="true"]').first().boundingBox();
+      if (!to) throw new Error("dragging lit no destination");
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+      await page.mouse.up();
+      expect(await shownCheckers(page)).not.toEqual(before);
+      expect(await page.getByTestId("undo").isEnabled()).toBe(true);
+    }
 
     let turns = 0;
     let idle = 0;
