@@ -67,6 +67,11 @@ let oppLowest = 0;
  * search grows from the same start, so the start itself need not be hashed.
  */
 let hash = 0;
+/**
+ * The hash is kept to 30 bits (arithmetic modulo 2^30): a module-level variable holding a full 32-bit
+ * integer is boxed as a heap number on every store, which the step/undo loop would pay millions of times.
+ */
+const HASH_MASK = 0x3fffffff;
 /** Short nardi: bit q set for each opponent blot (opponent's own point q) hit so far this turn. */
 let hitMask = 0;
 /** Pips of the dice used so far this turn. */
@@ -160,7 +165,7 @@ export function step(p: number, d: number): number {
     if (t < 0 && (occupied & (0x7e & ~((2 << p) - 1))) !== 0) return STEP_HIGHER_CHECKER;
     if (--me[p]! === 0) occupied ^= 1 << p;
     me[OFF]!++;
-    hash = (hash + W_ME[OFF]! - W_ME[p]!) | 0;
+    hash = (hash + W_ME[OFF]! - W_ME[p]!) & 0x3fffffff;
     push(p, OFF, 0, d);
     return STEP_OK;
   }
@@ -179,14 +184,14 @@ export function step(p: number, d: number): number {
       return STEP_SIX_BLOCK;
     }
   }
-  hash = (hash + W_ME[t]! - W_ME[p]!) | 0;
+  hash = (hash + W_ME[t]! - W_ME[p]!) & 0x3fffffff;
   if (p > 6 && t <= 6) outside--;
   if (fromHead) headLeft++;
   let hit = 0;
   if (hits && there === 1) {
     opp[q] = 0;
     opp[BAR]!++;
-    hash = (hash + W_OPP[BAR]! - W_OPP[q]!) | 0;
+    hash = (hash + W_OPP[BAR]! - W_OPP[q]!) & 0x3fffffff;
     hitMask |= 1 << q;
     hit = 1;
   }
@@ -211,14 +216,14 @@ export function undo(): void {
   const t = stackTo[depth]!;
   if (--me[t]! === 0 && t !== OFF) occupied ^= 1 << t;
   if (me[p]!++ === 0) occupied |= 1 << p;
-  hash = (hash - W_ME[t]! + W_ME[p]!) | 0;
+  hash = (hash - W_ME[t]! + W_ME[p]!) & 0x3fffffff;
   if (p > 6 && t <= 6) outside++;
   if (headRule && p === HEAD) headLeft--;
   if (stackHit[depth]) {
     const q = facing[t]!;
     opp[q] = 1;
     opp[BAR]!--;
-    hash = (hash - W_OPP[BAR]! + W_OPP[q]!) | 0;
+    hash = (hash - W_OPP[BAR]! + W_OPP[q]!) & 0x3fffffff;
     hitMask ^= 1 << q;
   }
 }
@@ -370,6 +375,97 @@ function search(maxFrom: number): void {
 }
 
 /**
+ * Short nardi's search: the same walk as `search`, with the short-nardi step inlined by hand. It is a
+ * separate function so that long nardi's head and six-block branches neither cost short nardi a test
+ * per step nor spoil the optimiser's picture of it when a process generates plays for both variants.
+ * The candidate mask already excludes empty points, closed points and (while a checker waits on the bar)
+ * every other point, so only bearing off needs checking here.
+ */
+function searchShort(maxFrom: number): void {
+  if (depth === nDice) {
+    leaf();
+    return;
+  }
+  const d = dice[depth]!;
+  let moved = false;
+  const reach = (open << d) | (outside === 0 ? (2 << d) - 2 : 0);
+  let points = (me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
+  if (secondOrderOnly && depth === 1) {
+    const t1 = stackTo[0]!;
+    points &= (2 << d) - 2 | (t1 !== OFF && me[t1] === 1 ? 1 << t1 : 0);
+    if (points === 0) return;
+  }
+  while (points !== 0) {
+    const p = 31 - Math.clz32(points);
+    points ^= 1 << p;
+    const t = p - d;
+    const bit = 1 << p;
+    if (t <= 0) {
+      // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
+      if (t < 0 && (occupied & 0x7e & ~((bit << 1) - 1)) !== 0) continue;
+      if (--me[p]! === 0) occupied ^= bit;
+      me[OFF]!++;
+      hash = (hash + W_ME[OFF]! - W_ME[p]!) & 0x3fffffff;
+      stackHit[depth] = 0;
+      stackFrom[depth] = p;
+      stackTo[depth] = OFF;
+      stackDie[depth] = d;
+      pips += d;
+      depth++;
+      moved = true;
+      searchShort(ordered ? p : BAR);
+      depth--;
+      pips -= d;
+      me[OFF]!--;
+      if (me[p]!++ === 0) occupied |= bit;
+      hash = (hash - W_ME[OFF]! + W_ME[p]!) & 0x3fffffff;
+      continue;
+    }
+    if (--me[p]! === 0) occupied ^= bit;
+    if (me[t]!++ === 0) occupied |= 1 << t;
+    let h = (hash + W_ME[t]! - W_ME[p]!) & 0x3fffffff;
+    const crossed = p > 6 && t <= 6;
+    if (crossed) outside--;
+    const q = 25 - t;
+    const hit = opp[q] === 1;
+    if (hit) {
+      opp[q] = 0;
+      opp[BAR]!++;
+      h = (h + W_OPP[BAR]! - W_OPP[q]!) & 0x3fffffff;
+      hitMask |= 1 << q;
+      stackHit[depth] = 1;
+    } else stackHit[depth] = 0;
+    const before = hash;
+    hash = h;
+    stackFrom[depth] = p;
+    stackTo[depth] = t;
+    stackDie[depth] = d;
+    pips += d;
+    depth++;
+    moved = true;
+    searchShort(ordered ? p : BAR);
+    depth--;
+    pips -= d;
+    hash = before;
+    if (--me[t]! === 0) occupied ^= 1 << t;
+    if (me[p]!++ === 0) occupied |= bit;
+    if (crossed) outside++;
+    if (hit) {
+      opp[q] = 1;
+      opp[BAR]!--;
+      hitMask ^= 1 << q;
+    }
+  }
+  if (!moved) leaf();
+}
+
+/** The variant's search from the top of the turn. */
+function searchTurn(): void {
+  if (hits) searchShort(BAR);
+  else search(BAR);
+}
+
+/**
  * Generates every distinct legal final position of the loaded position (call `load` first). Results are
  * read with `leafCount`, `leafStepCount`, `leafFrom`, `leafTo` and `leafHit`.
  */
@@ -382,7 +478,7 @@ export function generate(d1: number, d2: number): void {
     nDice = 4;
     dice.fill(d1);
     ordered = shortcuts;
-    search(BAR);
+    searchTurn();
     // Reordering a double's steps high-to-low is always possible except where an intermediate six-block
     // forbids it; when the block rule refused any step, search every order.
     if (sawSixBlock) {
@@ -390,7 +486,7 @@ export function generate(d1: number, d2: number): void {
       leafCount = 0;
       bestScore = -1;
       generation++;
-      search(BAR);
+      searchTurn();
     }
   } else {
     // Larger die first whatever order the dice came in, so [5, 6] and [6, 5] list the same plays.
@@ -400,7 +496,7 @@ export function generate(d1: number, d2: number): void {
     ordered = false;
     dice[0] = hi;
     dice[1] = lo;
-    search(BAR);
+    searchTurn();
     // Every play of the smaller die first, then the larger by another checker inside the board, is also
     // a play in the first order (the first order's steps are legal in either order when no checker
     // waits on the bar and no step met the six-block rule), so the second order skips those, once the
@@ -408,7 +504,7 @@ export function generate(d1: number, d2: number): void {
     secondOrderOnly = shortcuts && maxSteps() === 2 && !sawSixBlock && me[BAR] === 0;
     dice[0] = lo;
     dice[1] = hi;
-    search(BAR);
+    searchTurn();
     secondOrderOnly = false;
   }
 }
