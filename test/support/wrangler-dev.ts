@@ -94,14 +94,18 @@ function makeSnapshot(dir: string): string {
 export async function startDevServer(opts: DevServerOptions = {}): Promise<DevServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(scratchRoot(), "nardi-wrangler-"));
+  // The state lives beside the snapshot, not in it: wrangler watches the folder of its config, and every
+  // commit touching SQLite files in there kept its file watcher busy.
+  const state = mkdtempSync(join(scratchRoot(), "nardi-state-"));
   let config: string;
   try {
     config = opts.snapshot === false ? join(ROOT, "wrangler.toml") : makeSnapshot(dir);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
     throw err;
   }
-  const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(dir, "state"), "--log-level", "warn"];
+  const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
   for (const [k, v] of Object.entries(opts.vars ?? {})) args.push("--var", `${k}:${v}`);
   // process.execPath: the Node that runs the tests (22, from the dev dependency), which wrangler needs.
   const child: ChildProcess = spawn(process.execPath, args, {
@@ -143,6 +147,7 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
       }
     }
     rmSync(dir, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 60_000;
