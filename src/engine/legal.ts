@@ -12,10 +12,7 @@ import { VARIANTS } from "./variants";
  * and steps are shared frozen objects. Use `cloneBoard` before editing a board.
  */
 export function legalPlays(position: Position, dice: Dice, ctx: PlayContext): Play[] {
-  gen.load(position, dice, ctx);
-  gen.generate(dice[0], dice[1]);
-  if (gen.maxSteps() === 0) return [];
-  return gen.plays(position.turn === "white");
+  return gen.legalPlaysOf(position, dice, ctx);
 }
 
 /**

@@ -100,40 +100,61 @@ export const stackHit = new Int8Array(MAX_STEPS);
 export const stackDie = new Int8Array(MAX_STEPS);
 export let depth = 0;
 
+// The registry, held locally: an imported binding can compile to a getter call on every use.
+const RULES = VARIANTS;
+
 /** Loads a position (mover = `position.turn`) and the turn's head allowance. */
 export function load(position: Position, dice: Dice, ctx: PlayContext): void {
-  const rules = VARIANTS[position.variant];
-  facing = rules.facing;
-  closedAt = rules.closedAt;
+  const rules = RULES[position.variant];
+  const fac = rules.facing;
+  const closeAt = rules.closedAt;
+  facing = fac;
+  closedAt = closeAt;
   hits = rules.hits;
   headRule = rules.headRule;
   sixBlock = rules.sixBlock;
+  const board = position.board;
   const white = position.turn === "white";
-  const mine = white ? position.board.white : position.board.black;
-  const theirs = white ? position.board.black : position.board.white;
+  const mine = white ? board.white : board.black;
+  const theirs = white ? board.black : board.white;
   hash = 0;
   hitMask = 0;
   pips = 0;
-  outside = 0;
-  occupied = 0;
   // One pass: the mover's occupied points and checkers outside home, the points the opponent closes,
-  // and the opponent's lowest point (for the six-block rule).
+  // and the opponent's lowest point (for the six-block rule). Locals, not the module's variables, so the
+  // loop stays in registers.
+  let out = 0;
+  let occ = 0;
   let closed = 0;
   let lowest = 25;
-  for (let i = 0; i < 26; i++) {
+  me[OFF] = mine[OFF]!;
+  opp[OFF] = theirs[OFF]!;
+  for (let i = 1; i < 25; i++) {
     const m = mine[i]!;
     const o = theirs[i]!;
     me[i] = m;
     opp[i] = o;
-    if (i > 6) outside += m;
-    if (m > 0 && i > 0) occupied |= 1 << i;
-    if (o > 0 && i > 0 && i < 25) {
-      if (o >= closedAt) closed |= 1 << facing[i]!;
+    if (m > 0) {
+      occ |= 1 << i;
+      if (i > 6) out += m;
+    }
+    // (`o` is on the opponent's own point i, a different point from the mover's i.)
+    if (o > 0) {
+      if (o >= closeAt) closed |= 1 << fac[i]!;
       if (i < lowest) lowest = i;
     }
   }
+  const onBar = mine[BAR]!;
+  me[BAR] = onBar;
+  opp[BAR] = theirs[BAR]!;
+  if (onBar > 0) {
+    occ |= 1 << BAR;
+    out += onBar;
+  }
+  outside = out;
+  occupied = occ;
   open = 0x1fffffe & ~closed;
-  oppLowest = opp[OFF]! > 0 ? 0 : lowest;
+  oppLowest = theirs[OFF]! > 0 ? 0 : lowest;
   const d1 = dice[0];
   headLimit = ctx.firstTurn && d1 === dice[1] && rules.headExceptionDoubles.includes(d1) ? 2 : 1;
   headLeft = 0;
@@ -544,6 +565,17 @@ export function findLeaf(): number {
     slot = (slot + 1) & tableMask;
   }
   return -1;
+}
+
+/**
+ * `legalPlays` in one call (load, generate, build): `legal.ts` reaches this module through an import,
+ * which some loaders compile to a getter per use, so the public function makes one call, not four.
+ */
+export function legalPlaysOf(position: Position, dice: Dice, ctx: PlayContext): Play[] {
+  load(position, dice, ctx);
+  generate(dice[0], dice[1]);
+  if (maxSteps() === 0) return [];
+  return plays(position.turn === "white");
 }
 
 // --- public plays -----------------------------------------------------------------------------------
