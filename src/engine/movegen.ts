@@ -221,12 +221,28 @@ export function step(p: number, d: number): number {
 }
 
 function push(p: number, t: number, hit: number, d: number): void {
+  record(p | (t << 5) | (hit << 10));
   stackFrom[depth] = p;
   stackTo[depth] = t;
   stackHit[depth] = hit;
   stackDie[depth] = d;
   pips += d;
   depth++;
+}
+
+/**
+ * The steps so far packed two to a word (from | to << 5 | hit << 10, the second shifted by 11), as the
+ * leaves store them. A step overwrites only its own bits, so the words stay right for every shallower
+ * depth and a leaf just masks off what lies beyond its depth; undoing needs nothing.
+ */
+let pathLo = 0;
+let pathHi = 0;
+
+function record(packed: number): void {
+  if (depth === 0) pathLo = packed;
+  else if (depth === 1) pathLo = (pathLo & 0x7ff) | (packed << 11);
+  else if (depth === 2) pathHi = packed;
+  else pathHi = (pathHi & 0x7ff) | (packed << 11);
 }
 
 /** Takes back the last step. */
@@ -327,9 +343,6 @@ function sameBoard(i: number): boolean {
   return true;
 }
 
-function packedStep(k: number): number {
-  return stackFrom[k]! | (stackTo[k]! << 5) | (stackHit[k]! << 10);
-}
 
 function leaf(): void {
   // Most dice first; then the larger die (only a lone step of a non-double can differ in pips).
@@ -359,8 +372,8 @@ function leaf(): void {
   const base = i * WORDS;
   for (let k = 0; k < WORDS; k++) leafBoards[base + k] = meWords[k]!;
   leafLen[i] = depth;
-  leafPath[i * 2] = depth > 0 ? packedStep(0) | (depth > 1 ? packedStep(1) << 11 : 0) : 0;
-  leafPath[i * 2 + 1] = depth > 2 ? packedStep(2) | (depth > 3 ? packedStep(3) << 11 : 0) : 0;
+  leafPath[i * 2] = depth > 1 ? pathLo : depth === 1 ? pathLo & 0x7ff : 0;
+  leafPath[i * 2 + 1] = depth > 3 ? pathHi : depth === 3 ? pathHi & 0x7ff : 0;
 }
 
 function search(maxFrom: number): void {
@@ -400,7 +413,8 @@ function search(maxFrom: number): void {
  * separate function so that long nardi's head and six-block branches neither cost short nardi a test
  * per step nor spoil the optimiser's picture of it when a process generates plays for both variants.
  * The candidate mask already excludes empty points, closed points and (while a checker waits on the bar)
- * every other point, so only bearing off needs checking here.
+ * every other point, so only bearing off needs checking here. It records its steps only in the path
+ * words (`record`), not on the undo stack, which is for `step`'s callers.
  */
 function searchShort(maxFrom: number): void {
   if (depth === nDice) {
@@ -412,7 +426,7 @@ function searchShort(maxFrom: number): void {
   const reach = (open << d) | (outside === 0 ? (2 << d) - 2 : 0);
   let points = (me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
   if (secondOrderOnly && depth === 1) {
-    const t1 = stackTo[0]!;
+    const t1 = (pathLo >> 5) & 31;
     points &= (2 << d) - 2 | (t1 !== OFF && me[t1] === 1 ? 1 << t1 : 0);
     if (points === 0) return;
   }
@@ -427,10 +441,7 @@ function searchShort(maxFrom: number): void {
       if (--me[p]! === 0) occupied ^= bit;
       me[OFF]!++;
       hash = (hash + W_ME[OFF]! - W_ME[p]!) & 0x3fffffff;
-      stackHit[depth] = 0;
-      stackFrom[depth] = p;
-      stackTo[depth] = OFF;
-      stackDie[depth] = d;
+      record(p);
       pips += d;
       depth++;
       moved = true;
@@ -454,13 +465,10 @@ function searchShort(maxFrom: number): void {
       opp[BAR]!++;
       h = (h + W_OPP[BAR]! - W_OPP[q]!) & 0x3fffffff;
       hitMask |= 1 << q;
-      stackHit[depth] = 1;
-    } else stackHit[depth] = 0;
+    }
     const before = hash;
     hash = h;
-    stackFrom[depth] = p;
-    stackTo[depth] = t;
-    stackDie[depth] = d;
+    record(p | (t << 5) | (hit ? 0x400 : 0));
     pips += d;
     depth++;
     moved = true;
