@@ -1,14 +1,5 @@
 /**
- * A seeded source of numbers in [0, 1) (mulberry32) for tests, benchmarks and tools that need bots to
- * replay exactly. The server gives real bots a crypto-based rng instead.
+ * Seeded numbers in [0, 1) for tests, benchmarks and tools that need bots to replay exactly (the engine's one
+ * seeded generator). The server gives real bots a crypto-based rng instead.
  */
-export function seededRng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
-  };
-}
+export { seededRandom as seededRng } from "../engine";

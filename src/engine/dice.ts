@@ -8,18 +8,32 @@ import type { DiceSource } from "./types";
 const UNBIASED_LIMIT = Math.floor(0x1_0000_0000 / 6) * 6;
 
 /**
- * A small deterministic source (mulberry32): the same seed always gives the same dice. Not for real games:
- * anyone who knows the seed knows every roll.
+ * mulberry32: a tiny deterministic generator of 32-bit values. The one seeded generator of the project: seeded
+ * dice, bots' seeded choices, tests and benchmarks all draw from it.
  */
-export function seededDice(seed: number): DiceSource {
+function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
-  const next = (): number => {
+  return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (t ^ (t >>> 14)) >>> 0;
   };
+}
+
+/** Seeded numbers in [0, 1), for bots, tests and benchmarks that must replay exactly. Not for real games. */
+export function seededRandom(seed: number): () => number {
+  const next = mulberry32(seed);
+  return () => next() / 0x1_0000_0000;
+}
+
+/**
+ * A small deterministic dice source: the same seed always gives the same dice. Not for real games: anyone who
+ * knows the seed knows every roll.
+ */
+export function seededDice(seed: number): DiceSource {
+  const next = mulberry32(seed);
   return {
     die() {
       for (;;) {

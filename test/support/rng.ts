@@ -1,16 +1,7 @@
-/** A small seeded random number generator (mulberry32): tests and benchmarks choose plays reproducibly. */
+/** Seeded choices for tests and benchmarks (the engine's one seeded generator), so they replay exactly. */
 export type Rng = () => number;
 
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as seededRng } from "../../src/engine";
 
 /** One element of a non-empty array, chosen by `rng`. */
 export function pick<T>(rng: Rng, items: readonly T[]): T {
