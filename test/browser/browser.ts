@@ -6,6 +6,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { seededRandom } from "../../src/engine";
 import { fromAbsolute } from "../../src/engine/position";
 import type { TableView } from "../../src/protocol";
 
@@ -35,15 +37,24 @@ export function watchPageErrors(page: Page, errors: string[]): void {
   page.on("pageerror", (e) => errors.push(`${e.name}: ${e.message}`));
 }
 
-/** A small seeded generator (mulberry32), so a failing click sequence can be replayed. */
+/** Seeded whole numbers below `n` (the engine's one seeded generator), so a failing click sequence can be replayed. */
 export function seeded(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  const random = seededRandom(seed);
+  return (n) => Math.floor(random() * n);
+}
+
+/** Launches Chromium before a file's tests and closes it after them; call at the top level of a test file. */
+export function useChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("Chromium is not running (useChromium must be called at a file's top level)");
+    return browser;
   };
 }
 

@@ -2,26 +2,18 @@
  * A person against the computer: a 1-point long-nardi match (federation rules) played to its end by clicks
  * (the very first checker by dragging it with the mouse).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { act, expectBoardMatchesServer, launchChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { act, expectBoardMatchesServer, useChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 /** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
 const POLL = { timeout: 15_000 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 describe("a person against the computer", () => {
   it("plays a 1-point long nardi match against the expert bot to its end", async () => {
     const errors: string[] = [];
-    const context = await browser.newContext({ viewport: { width: 1000, height: 1300 } });
+    const context = await browser().newContext({ viewport: { width: 1000, height: 1300 } });
     const page = await context.newPage();
     watchPageErrors(page, errors);
 

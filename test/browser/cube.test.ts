@@ -3,24 +3,17 @@
  * taken (the cube moves to the taker's side at 2) and then the match resigned; a double dropped (the hand
  * is named oin at the old cube value and the next hand starts).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { act, launchChromium, screenshot, seeded, settled, watchPageErrors } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { act, useChromium, screenshot, seeded, settled, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 /** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
 const POLL = { timeout: 15_000 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 async function player(errors: string[]): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1000, height: 1300 } })).newPage();
+  const page = await (await browser().newContext({ viewport: { width: 1000, height: 1300 } })).newPage();
   watchPageErrors(page, errors);
   return page;
 }

@@ -3,21 +3,14 @@
  * step chosen) comes back on the same seat with the same position and dice, and a player who closes the
  * tab is shown to the opponent with the reconnect countdown until they open the table again.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page, WebSocketRoute } from "playwright-core";
-import { act, expectBoardMatchesServer, launchChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import type { Page, WebSocketRoute } from "playwright-core";
+import { act, expectBoardMatchesServer, useChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 /** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
 const POLL = { timeout: 15_000 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 const view = (page: Page) => page.locator('[data-testid="table"]');
 
@@ -28,8 +21,8 @@ async function dice(page: Page): Promise<string | null> {
 describe("reloads and drops keep the seat", () => {
   it("a reload mid-turn keeps the seat, the position and the dice; a closed tab shows the countdown", async () => {
     const errors: string[] = [];
-    const aliceCtx = await browser.newContext({ viewport: { width: 1000, height: 1300 } });
-    const bobCtx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const aliceCtx = await browser().newContext({ viewport: { width: 1000, height: 1300 } });
+    const bobCtx = await browser().newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const alice = await aliceCtx.newPage();
     let bob = await bobCtx.newPage();
     watchPageErrors(alice, errors);
@@ -132,7 +125,7 @@ describe("reloads and drops keep the seat", () => {
 
   it("a dropped connection comes back by itself mid-turn, keeping the seat and even the step chosen", async () => {
     const errors: string[] = [];
-    const page = await (await browser.newContext({ viewport: { width: 1000, height: 1300 } })).newPage();
+    const page = await (await browser().newContext({ viewport: { width: 1000, height: 1300 } })).newPage();
     watchPageErrors(page, errors);
     // Every socket of the page goes through this route, so the test can cut one as a network failure would.
     const sockets: WebSocketRoute[] = [];

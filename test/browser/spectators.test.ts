@@ -1,24 +1,16 @@
 /** A table created without spectators offers no watch link, and its watch page says it cannot be watched. */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchChromium, settled, watchPageErrors } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { useChromium, settled, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 /** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
 const POLL = { timeout: 15_000 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 describe("spectators switched off", () => {
   it("no watch link for the player, and a refused watch page for anyone else", async () => {
     const errors: string[] = [];
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     watchPageErrors(page, errors);
     await page.goto(`${baseUrl}/`);
     await page.getByTestId("spectators").uncheck();
@@ -30,7 +22,7 @@ describe("spectators switched off", () => {
     const tableId = (await page.locator('[data-testid="table"]').getAttribute("data-table-id")) as string;
     expect(await page.getByTestId("watch-link").count()).toBe(0);
 
-    const stranger = await (await browser.newContext()).newPage();
+    const stranger = await (await browser().newContext()).newPage();
     watchPageErrors(stranger, errors);
     await stranger.goto(`${baseUrl}/#/watch/${tableId}`);
     await expect.poll(() => stranger.getByTestId("status").textContent(), { timeout: 15_000 }).toContain("Could not connect to watch");

@@ -3,24 +3,17 @@
  * spectator watches through the watch link, and they play a 1-point short-nardi match to its end by
  * clicking random legal moves.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { act, expectBoardMatchesServer, launchChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { act, expectBoardMatchesServer, useChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 /** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
 const POLL = { timeout: 15_000 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 async function newPlayer(errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 1300 } });
+  const context = await browser().newContext({ viewport: { width: 1000, height: 1300 } });
   const page = await context.newPage();
   watchPageErrors(page, errors);
   return page;
