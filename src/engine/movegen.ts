@@ -1,7 +1,7 @@
 /**
  * The legal-play generator's inner loop (gnubg style): one flat board for the mover and the opponent in
  * their own numberings, steps applied and undone in place during a depth-first search over the dice,
- * final positions deduplicated by an additive hash (verified word by word), and the maximum and
+ * final positions deduplicated by an additive hash (verified by the steps' net effect), and the maximum and
  * larger-die rules decided by one score per finished sequence: dice used first, then pips of the dice used.
  *
  * Two shortcuts keep the search small, and a test checks they never change the answer: a double's
@@ -32,13 +32,10 @@ export const STEP_CANNOT_BEAR_OFF = 6;
 export const STEP_HIGHER_CHECKER = 7;
 
 // --- the board being searched -------------------------------------------------------------------
-/** The mover's checkers, own numbering (0 = off, 1..24, 25 = bar); 28 bytes so it has a word view. */
+/** The mover's checkers, own numbering (0 = off, 1..24, 25 = bar). */
 export const me = new Int8Array(28);
 /** The opponent's checkers, the opponent's own numbering. */
 export const opp = new Int8Array(28);
-const meWords = new Int32Array(me.buffer);
-const oppWords = new Int32Array(opp.buffer);
-const WORDS = 7;
 /** Bit p set while the mover has a checker on slot p (1..25): the search visits only occupied points. */
 let occupied = 0;
 /**
@@ -100,6 +97,10 @@ export const stackHit = new Int8Array(MAX_STEPS);
 export const stackDie = new Int8Array(MAX_STEPS);
 export let depth = 0;
 
+/** The loaded position's own arrays (never changed here): plays copy them, then apply their steps. */
+let loadedMine: readonly number[] = [];
+let loadedTheirs: readonly number[] = [];
+
 // The registry, held locally: an imported binding can compile to a getter call on every use.
 const RULES = VARIANTS;
 
@@ -117,6 +118,8 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   const white = position.turn === "white";
   const mine = white ? board.white : board.black;
   const theirs = white ? board.black : board.white;
+  loadedMine = mine;
+  loadedTheirs = theirs;
   hash = 0;
   hitMask = 0;
   pips = 0;
@@ -286,11 +289,10 @@ export function useShortcuts(on: boolean): void {
 /** Distinct final positions found so far, in discovery order. */
 export let leafCount = 0;
 let leafCap = 0;
-// Per leaf: the mover's final checkers (WORDS words, bytes viewed through `leafBytes`), the opponent
-// blots hit on the way (which fixes the opponent's final checkers), the step count and the steps packed
-// two to a word (from | to << 5 | hit << 10, the second step shifted by 11).
-let leafBoards = new Int32Array(0);
-let leafBytes = new Int8Array(0);
+// Per leaf: the opponent blots hit on the way (which fixes the opponent's final checkers), the step
+// count and the steps packed two to a word (from | to << 5 | hit << 10, the second step shifted by 11).
+// The steps fix the mover's final checkers, so no board is stored: nearly every leaf is a new play, and
+// copying a board per leaf cost more than checking the rare hash matches by their steps.
 let leafHits = new Int32Array(0);
 let leafLen = new Int8Array(0);
 let leafPath = new Int32Array(0);
@@ -304,10 +306,6 @@ let tableStamp = new Int32Array(0);
 let generation = 0;
 
 function grow(cap: number): void {
-  const boards = new Int32Array(cap * WORDS);
-  boards.set(leafBoards);
-  leafBoards = boards;
-  leafBytes = new Int8Array(boards.buffer);
   const hitsSeen = new Int32Array(cap);
   hitsSeen.set(leafHits);
   leafHits = hitsSeen;
@@ -336,11 +334,39 @@ function grow(cap: number): void {
 }
 grow(1024);
 
+/** Net checkers moved per slot while comparing two step lists; all zero between comparisons. */
+const delta = new Int8Array(26);
+
+/** Adds `sign` times the effect of the n steps packed in words a and b to `delta`. */
+function addSteps(a: number, b: number, n: number, sign: number): void {
+  for (let k = 0; k < n; k++) {
+    const s = (k < 2 ? a : b) >> ((k & 1) * 11);
+    delta[s & 31]! -= sign;
+    delta[(s >> 5) & 31]! += sign;
+  }
+}
+
+/**
+ * Does leaf i end in the current position? Both grew from the loaded position, so they are the same
+ * exactly when they hit the same blots and their steps move the same checkers on balance.
+ */
 function sameBoard(i: number): boolean {
   if (leafHits[i] !== hitMask) return false;
-  const base = i * WORDS;
-  for (let k = 0; k < WORDS; k++) if (leafBoards[base + k] !== meWords[k]) return false;
-  return true;
+  const a = leafPath[i * 2]!;
+  const b = leafPath[i * 2 + 1]!;
+  const n = leafLen[i]!;
+  const lo = pathLo;
+  const hi = pathHi;
+  addSteps(a, b, n, 1);
+  addSteps(lo, hi, depth, -1);
+  let same = true;
+  for (let p = 0; p < 26; p++) {
+    if (delta[p] !== 0) {
+      same = false;
+      delta[p] = 0;
+    }
+  }
+  return same;
 }
 
 
@@ -369,8 +395,6 @@ function leaf(): void {
   tableIdx[slot] = i + 1;
   leafHash[i] = hash;
   leafHits[i] = hitMask;
-  const base = i * WORDS;
-  for (let k = 0; k < WORDS; k++) leafBoards[base + k] = meWords[k]!;
   leafLen[i] = depth;
   leafPath[i * 2] = depth > 1 ? pathLo : depth === 1 ? pathLo & 0x7ff : 0;
   leafPath[i * 2 + 1] = depth > 3 ? pathHi : depth === 3 ? pathHi & 0x7ff : 0;
@@ -629,7 +653,6 @@ function row(b: Int8Array, at: number): number[] {
 export function plays(moverIsWhite: boolean): Play[] {
   const count = leafCount;
   const out: Play[] = new Array<Play>(count);
-  const bytes = leafBytes;
   let untouched: number[] | undefined;
   for (let i = 0; i < count; i++) {
     const n = leafLen[i]!;
@@ -655,15 +678,31 @@ export function plays(moverIsWhite: boolean): Play[] {
       steps = [internedStep(k0), internedStep(k1), internedStep(k2)];
       notation = TEXTS[k0]! + SPACED[k1]! + SPACED[k2]!;
     }
-    const m = row(bytes, i * 4 * WORDS);
-    // The opponent is as loaded (the search has undone every step), less the blots this play hit.
-    // Plays that hit nothing share one copy of it, made for this call.
+    // A copy of a packed array is a block copy, cheaper than building 26 elements one by one; the
+    // play's steps then move its checkers.
+    const m = loadedMine.slice();
+    m[k0 & 31]!--;
+    m[(k0 >> 5) & 31]!++;
+    if (n > 1) {
+      m[k1 & 31]!--;
+      m[(k1 >> 5) & 31]!++;
+      if (n > 2) {
+        m[k2 & 31]!--;
+        m[(k2 >> 5) & 31]!++;
+        if (n > 3) {
+          m[k3 & 31]!--;
+          m[(k3 >> 5) & 31]!++;
+        }
+      }
+    }
+    // The opponent is as loaded, less the blots this play hit. Plays that hit nothing share one copy
+    // of it, made for this call.
     let o: number[];
     const hitPoints = leafHits[i]!;
     if (hitPoints === 0) {
-      o = untouched ??= row(opp, 0);
+      o = untouched ??= loadedTheirs.slice();
     } else {
-      o = row(opp, 0);
+      o = loadedTheirs.slice();
       for (let left = hitPoints; left !== 0; left &= left - 1) {
         o[31 - Math.clz32(left & -left)]!--;
         o[BAR]!++;
