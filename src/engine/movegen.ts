@@ -633,19 +633,6 @@ function internedStep(key: number): Step {
 }
 
 /**
- * 26 slots of `b` from `at` as a plain array. An array literal is about three times faster than
- * `slice()` + edits and far faster than `Array.from` on a typed array; plays are built by the thousand.
- */
-function row(b: Int8Array, at: number): number[] {
-  return [
-    b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!, b[at + 8]!,
-    b[at + 9]!, b[at + 10]!, b[at + 11]!, b[at + 12]!, b[at + 13]!, b[at + 14]!, b[at + 15]!, b[at + 16]!,
-    b[at + 17]!, b[at + 18]!, b[at + 19]!, b[at + 20]!, b[at + 21]!, b[at + 22]!, b[at + 23]!, b[at + 24]!,
-    b[at + 25]!,
-  ];
-}
-
-/**
  * The current leaves as public plays of the loaded position (`moverIsWhite`: whose turn it was). Each
  * play's own checkers are a fresh array; the opponent's, when the play hit nothing, is one fresh array
  * shared by all such plays of this call (plays are values: copy a board before changing it).
