@@ -469,7 +469,8 @@ function searchShort(maxFrom: number): void {
       pips += d;
       depth++;
       moved = true;
-      searchShort(ordered ? p : BAR);
+      if (depth === nDice) leaf();
+      else searchShort(ordered ? p : BAR);
       depth--;
       pips -= d;
       me[OFF]!--;
@@ -496,7 +497,8 @@ function searchShort(maxFrom: number): void {
     pips += d;
     depth++;
     moved = true;
-    searchShort(ordered ? p : BAR);
+    if (depth === nDice) leaf();
+    else searchShort(ordered ? p : BAR);
     depth--;
     pips -= d;
     hash = before;
