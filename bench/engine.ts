@@ -5,23 +5,13 @@
  *   npm run bench:engine            # 10,000 positions per variant
  *   npm run bench:engine -- 50000   # a bigger suite
  */
+import { seededRandom } from "../src/engine/dice";
 import { legalPlays } from "../src/engine/legal";
 import { initialPosition, isHandOver, opponent } from "../src/engine/position";
 import type { Dice, PlayContext, Position, Side, Variant } from "../src/engine/types";
 
 const SUITE_SIZE = Number(process.argv[2] ?? 10_000);
 const ROUNDS = 5;
-
-/** mulberry32: a tiny seeded PRNG, so every run measures the same suite. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Case {
   position: Position;
@@ -30,7 +20,8 @@ interface Case {
 }
 
 function buildSuite(variant: Variant, size: number, seed: number): { suite: Case[]; hands: number } {
-  const rand = mulberry32(seed);
+  // The engine's seeded generator, so every run measures the same suite.
+  const rand = seededRandom(seed);
   const die = (): number => 1 + Math.floor(rand() * 6);
   const suite: Case[] = [];
   let hands = 1;
