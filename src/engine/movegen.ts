@@ -12,6 +12,7 @@
  * It is one module on purpose: the inner loop must not cross module boundaries, which some loaders
  * compile to getter calls. `legal.ts` and `play.ts` are the public faces (`legalPlays`, `applyPlay`).
  */
+import { seededRandom } from "./dice";
 import { formatStep } from "./notation";
 import type { Dice, Play, PlayContext, Position, Step } from "./types";
 import { VARIANTS } from "./variants";
@@ -35,7 +36,7 @@ export const STEP_HIGHER_CHECKER = 7;
 /** The mover's checkers, own numbering (0 = off, 1..24, 25 = bar). */
 export const me = new Int8Array(28);
 /** The opponent's checkers, the opponent's own numbering. */
-export const opp = new Int8Array(28);
+const opp = new Int8Array(28);
 /** Bit p set while the mover has a checker on slot p (1..25): the search visits only occupied points. */
 let occupied = 0;
 /**
@@ -74,19 +75,14 @@ let hitMask = 0;
 /** Pips of the dice used so far this turn. */
 let pips = 0;
 
-// Random 32-bit weights per slot from a fixed seed, so hashes are the same on every run.
+// Random 32-bit weights per slot from a fixed seed, so hashes are the same on every run (the project's
+// one seeded generator; its [0, 1) values scaled back to the 32-bit words it draws).
 const W_ME = new Int32Array(26);
 const W_OPP = new Int32Array(26);
 {
-  let s = 0x9e3779b9;
-  const next = (): number => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) | 0;
-  };
-  for (let i = 0; i < 26; i++) W_ME[i] = next();
-  for (let i = 0; i < 26; i++) W_OPP[i] = next();
+  const next = seededRandom(0x9e3779b9);
+  for (let i = 0; i < 26; i++) W_ME[i] = next() * 0x1_0000_0000;
+  for (let i = 0; i < 26; i++) W_OPP[i] = next() * 0x1_0000_0000;
 }
 
 // --- the undo stack of applied steps --------------------------------------------------------------
@@ -189,7 +185,7 @@ export function step(p: number, d: number): number {
     if (t < 0 && (occupied & (0x7e & ~((2 << p) - 1))) !== 0) return STEP_HIGHER_CHECKER;
     if (--me[p]! === 0) occupied ^= 1 << p;
     me[OFF]!++;
-    hash = (hash + W_ME[OFF]! - W_ME[p]!) & 0x3fffffff;
+    hash = (hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK;
     push(p, OFF, 0, d);
     return STEP_OK;
   }
@@ -208,14 +204,14 @@ export function step(p: number, d: number): number {
       return STEP_SIX_BLOCK;
     }
   }
-  hash = (hash + W_ME[t]! - W_ME[p]!) & 0x3fffffff;
+  hash = (hash + W_ME[t]! - W_ME[p]!) & HASH_MASK;
   if (p > 6 && t <= 6) outside--;
   if (fromHead) headLeft++;
   let hit = 0;
   if (hits && there === 1) {
     opp[q] = 0;
     opp[BAR]!++;
-    hash = (hash + W_OPP[BAR]! - W_OPP[q]!) & 0x3fffffff;
+    hash = (hash + W_OPP[BAR]! - W_OPP[q]!) & HASH_MASK;
     hitMask |= 1 << q;
     hit = 1;
   }
@@ -256,14 +252,14 @@ export function undo(): void {
   const t = stackTo[depth]!;
   if (--me[t]! === 0 && t !== OFF) occupied ^= 1 << t;
   if (me[p]!++ === 0) occupied |= 1 << p;
-  hash = (hash - W_ME[t]! + W_ME[p]!) & 0x3fffffff;
+  hash = (hash - W_ME[t]! + W_ME[p]!) & HASH_MASK;
   if (p > 6 && t <= 6) outside++;
   if (headRule && p === HEAD) headLeft--;
   if (stackHit[depth]) {
     const q = facing[t]!;
     opp[q] = 1;
     opp[BAR]!--;
-    hash = (hash - W_OPP[BAR]! + W_OPP[q]!) & 0x3fffffff;
+    hash = (hash - W_OPP[BAR]! + W_OPP[q]!) & HASH_MASK;
     hitMask ^= 1 << q;
   }
 }
@@ -287,7 +283,7 @@ export function useShortcuts(on: boolean): void {
 }
 
 /** Distinct final positions found so far, in discovery order. */
-export let leafCount = 0;
+let leafCount = 0;
 let leafCap = 0;
 // Per leaf: the opponent blots hit on the way (which fixes the opponent's final checkers), the step
 // count and the steps packed two to a word (from | to << 5 | hit << 10, the second step shifted by 11).
@@ -464,7 +460,7 @@ function searchShort(maxFrom: number): void {
       if (t < 0 && (occupied & 0x7e & ~((bit << 1) - 1)) !== 0) continue;
       if (--me[p]! === 0) occupied ^= bit;
       me[OFF]!++;
-      hash = (hash + W_ME[OFF]! - W_ME[p]!) & 0x3fffffff;
+      hash = (hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK;
       record(p);
       pips += d;
       depth++;
@@ -475,12 +471,12 @@ function searchShort(maxFrom: number): void {
       pips -= d;
       me[OFF]!--;
       if (me[p]!++ === 0) occupied |= bit;
-      hash = (hash - W_ME[OFF]! + W_ME[p]!) & 0x3fffffff;
+      hash = (hash - W_ME[OFF]! + W_ME[p]!) & HASH_MASK;
       continue;
     }
     if (--me[p]! === 0) occupied ^= bit;
     if (me[t]!++ === 0) occupied |= 1 << t;
-    let h = (hash + W_ME[t]! - W_ME[p]!) & 0x3fffffff;
+    let h = (hash + W_ME[t]! - W_ME[p]!) & HASH_MASK;
     const crossed = p > 6 && t <= 6;
     if (crossed) outside--;
     const q = 25 - t;
@@ -488,7 +484,7 @@ function searchShort(maxFrom: number): void {
     if (hit) {
       opp[q] = 0;
       opp[BAR]!++;
-      h = (h + W_OPP[BAR]! - W_OPP[q]!) & 0x3fffffff;
+      h = (h + W_OPP[BAR]! - W_OPP[q]!) & HASH_MASK;
       hitMask |= 1 << q;
     }
     const before = hash;
@@ -522,7 +518,7 @@ function searchTurn(): void {
 
 /**
  * Generates every distinct legal final position of the loaded position (call `load` first). Results are
- * read with `leafCount`, `leafStepCount`, `leafFrom`, `leafTo` and `leafHit`.
+ * read with `maxSteps`, `maxPips`, `findLeaf` and `plays`.
  */
 export function generate(d1: number, d2: number): void {
   leafCount = 0;
@@ -572,22 +568,6 @@ export function maxSteps(): number {
 /** The pips of the dice used by each legal play (tells the larger die from the smaller). */
 export function maxPips(): number {
   return bestScore < 0 ? 0 : bestScore & 15;
-}
-
-export function leafStepCount(i: number): number {
-  return leafLen[i]!;
-}
-function leafStep(i: number, k: number): number {
-  return (leafPath[i * 2 + (k >> 1)]! >> ((k & 1) * 11)) & 0x7ff;
-}
-export function leafFrom(i: number, k: number): number {
-  return leafStep(i, k) & 31;
-}
-export function leafTo(i: number, k: number): number {
-  return (leafStep(i, k) >> 5) & 31;
-}
-export function leafHit(i: number, k: number): boolean {
-  return (leafStep(i, k) & 0x400) !== 0;
 }
 
 /** Index of the leaf whose final board equals the current board, or -1. */
