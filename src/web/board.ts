@@ -5,7 +5,7 @@
  * is White's turned half a board round; in short nardi it is White's mirrored top to bottom. Either way each
  * side's checkers travel counter-clockwise from the viewer's seat. `data-testid="point-N"` uses ABSOLUTE N.
  */
-import { fromAbsolute, toAbsolute } from "../engine/position";
+import { fromAbsolute, opponent, toAbsolute } from "../engine/position";
 import type { Board, Side, Variant } from "../engine/types";
 import { s } from "./dom";
 
@@ -44,8 +44,6 @@ const MID_Y = TOP_Y + POINT_H; // 282
 const BOTTOM_Y = 358;
 const BASE_Y = BOTTOM_Y + POINT_H; // 608
 const MAX_DRAWN = 5;
-
-const other = (side: Side): Side => (side === "white" ? "black" : "white");
 
 /** Column 0..11 (left to right) and row of the viewer's own point v. */
 function place(v: number): { col: number; top: boolean } {
@@ -246,8 +244,8 @@ export function renderBoard(m: BoardModel): SVGSVGElement {
   );
   for (let abs = 1; abs <= 24; abs++) svg.append(drawPoint(m, abs));
   for (const el of drawHeads(m)) svg.append(el);
-  svg.append(drawBar(m, other(m.viewer)), drawBar(m, m.viewer));
-  svg.append(drawTray(m, other(m.viewer)), drawTray(m, m.viewer));
+  svg.append(drawBar(m, opponent(m.viewer)), drawBar(m, m.viewer));
+  svg.append(drawTray(m, opponent(m.viewer)), drawTray(m, m.viewer));
   const dice = drawDice(m);
   if (dice) svg.append(dice);
   const cube = drawCube(m);

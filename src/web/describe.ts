@@ -1,7 +1,7 @@
 /** Human-readable lines for the event log, hand results and the match result. */
+import { opponent } from "../engine/position";
+import type { Side } from "../engine/types";
 import type { LoggedEvent, TableOrMatchEvent, TableView } from "../protocol";
-
-type Side = "white" | "black";
 
 export const sideName = (side: Side): string => (side === "white" ? "White" : "Black");
 
@@ -68,9 +68,9 @@ export function matchResultText(e: Extract<TableOrMatchEvent, { type: "match-end
   if (e.winner === null) return `Match abandoned: both players were away (${score})`;
   const why =
     e.reason === "resign"
-      ? ` (${sideName(e.winner === "white" ? "black" : "white")} resigned)`
+      ? ` (${sideName(opponent(e.winner))} resigned)`
       : e.reason === "forfeit"
-        ? ` (${sideName(e.winner === "white" ? "black" : "white")} did not come back in time)`
+        ? ` (${sideName(opponent(e.winner))} did not come back in time)`
         : "";
   return `Match over: ${sideName(e.winner)} wins the match ${score}${why}`;
 }

@@ -3,8 +3,8 @@
  * table view, its event log and its legal plays (through the typed client); the page only builds the
  * turn out of the server's legal plays and sends it when the player confirms.
  */
-import { fromAbsolute, toAbsolute } from "../engine/position";
-import type { Side } from "../engine/types";
+import { fromAbsolute, opponent, toAbsolute } from "../engine/position";
+import { BAR, OFF, type Side } from "../engine/types";
 import type { NardiClient, TableConnection, TableView } from "../client";
 import type { LegalPlayView } from "../protocol";
 import { renderBoard, type Slot } from "./board";
@@ -13,9 +13,7 @@ import { describeEvent, handResultText, lastResults, matchResultText, points, ru
 import { button, clear, confirmDialog, h } from "./dom";
 import { burnedNotice, connectionText, renderPlayerLine, renderShare, statusText } from "./panels";
 import { forgetSeat, type StoredSeat } from "./store";
-import { BAR, OFF, TurnBuilder } from "./turn";
-
-const other = (side: Side): Side => (side === "white" ? "black" : "white");
+import { TurnBuilder } from "./turn";
 
 export interface GameOptions {
   api: NardiClient;
@@ -250,7 +248,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     renderShare(share, t, me);
     const slot = t.status === "waiting" ? shareTop : shareBottom;
     if (share.parentElement !== slot) slot.append(share);
-    renderPlayerLine(topPlayer, other(viewer), t, me);
+    renderPlayerLine(topPlayer, opponent(viewer), t, me);
     renderPlayerLine(bottomPlayer, viewer, t, me);
     const board = turn ? turn.board : (m?.board ?? null);
     clear(boardBox);

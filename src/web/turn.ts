@@ -6,8 +6,8 @@
  * may also be sent along a chain of its remaining steps in one click (24/18/13). Confirming sends the
  * matched play's own step sequence, which the server generated and so accepts in that order.
  */
-import { fromAbsolute, toAbsolute } from "../engine/position";
-import type { Board, Side, Variant } from "../engine/types";
+import { allHome, cloneBoard, fromAbsolute, opponent, toAbsolute } from "../engine/position";
+import { BAR, OFF, type Board, type Side, type Variant } from "../engine/types";
 import type { LegalPlayView } from "../protocol";
 
 export interface StepChoice {
@@ -20,9 +20,6 @@ export interface Destination {
   to: number;
   steps: StepChoice[];
 }
-
-const OFF = 0;
-const BAR = 25;
 
 function sameStep(a: StepChoice, b: StepChoice): boolean {
   return a.from === b.from && a.to === b.to;
@@ -40,9 +37,9 @@ function remainder(steps: readonly StepChoice[], taken: readonly StepChoice[]): 
 }
 
 /** The board after one step of `side` (own numbering), hitting a lone opponent checker it lands on. */
-export function applyStep(board: Board, variant: Variant, side: Side, step: StepChoice): Board {
-  const other: Side = side === "white" ? "black" : "white";
-  const next: Board = { white: board.white.slice(), black: board.black.slice() };
+function applyStep(board: Board, variant: Variant, side: Side, step: StepChoice): Board {
+  const other = opponent(side);
+  const next = cloneBoard(board);
   const mine = next[side];
   const theirs = next[other];
   mine[step.from] = (mine[step.from] ?? 0) - 1;
@@ -94,7 +91,7 @@ export class TurnBuilder {
   ) {
     // No legal play at all is the same as the empty play: the roll is burned.
     this.plays = plays.length > 0 ? plays : [{ play: "", steps: [], board: start }];
-    const other: Side = side === "white" ? "black" : "white";
+    const other = opponent(side);
     const opponentAt = (p: number) => start[other][fromAbsolute(variant, other, toAbsolute(variant, side, p))] ?? 0;
     this.orders = this.plays.flatMap((p) => stepOrders(p, opponentAt));
   }
@@ -134,8 +131,7 @@ export class TurnBuilder {
     const mine = board[this.side];
     if ((mine[step.from] ?? 0) <= 0) return false;
     if ((mine[BAR] ?? 0) > 0 && step.from !== BAR) return false;
-    if (step.to === OFF) for (let p = 7; p <= BAR; p++) if ((mine[p] ?? 0) > 0) return false;
-    return true;
+    return step.to !== OFF || allHome(mine);
   }
 
   /** Every destination of a checker on own point `from` (BAR for the bar), chains included. */
@@ -219,5 +215,3 @@ export class TurnBuilder {
     return used;
   }
 }
-
-export { BAR, OFF };
