@@ -295,13 +295,13 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const myMove =
       me !== null && m !== null && (m.phase === "cube-offered" ? m.cubeOffer?.to === me : m.phase !== "over" && m.turn === me);
     document.title = myMove ? "● Your turn · Nardi" : "Nardi";
-    errorEl.textContent = errorText;
     legend.textContent =
       `Seen from ${sideName(viewer)}'s seat: ${me ? "your" : "White's"} home is at the bottom right and the numbers are ` +
       `${me ? "your" : "White's"} own points (moves are written in them).` +
       (t.ruleset.variant === "long" ? " H marks each side's head." : "");
     renderControls(t);
     renderConnection();
+    // After renderConnection, which may set errorText (a connection given up).
     errorEl.textContent = errorText;
     renderLog();
   }

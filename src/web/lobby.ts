@@ -5,6 +5,7 @@
 import type { NardiClient, SeatGrant, TableSummary } from "../client";
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
+import { points } from "./describe";
 import { button, clear, h } from "./dom";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
 
@@ -169,7 +170,7 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
         if (t.spectators) card.append(h("p", {}, watch));
         return;
       }
-      info.textContent = `${host} invites you to ${t.ruleset.preset}, a match to ${t.length} point${t.length === 1 ? "" : "s"}. You play Black.`;
+      info.textContent = `${host} invites you to ${t.ruleset.preset}, a match to ${points(t.length)}. You play Black.`;
       const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName("Player") });
       const join = button(
         "Join as Black",
