@@ -11,7 +11,8 @@
  * The ID does not say which colour is on roll, so `fromGnubgId` takes it (`turn`, default White): the second
  * player of the key becomes `turn`, the first its opponent.
  */
-import { opponent, validatePosition } from "./position";
+import { fail } from "./errors";
+import { emptyCheckers, isSide, opponent, validatePosition } from "./position";
 import { BAR, CHECKERS_PER_SIDE, OFF } from "./types";
 import type { Checkers, Position, Result, Side } from "./types";
 
@@ -67,7 +68,7 @@ export function toGnubgId(position: Position): string {
 }
 
 function bad(message: string): Result<never> {
-  return { ok: false, error: { code: "BAD_POSITION_STRING", message } };
+  return fail("BAD_POSITION_STRING", message);
 }
 
 /** Parses a gnubg Position ID into a short-nardi position with `turn` on roll. */
@@ -75,7 +76,7 @@ export function fromGnubgId(id: string, turn: Side = "white"): Result<Position> 
   if (typeof id !== "string") return bad("a gnubg Position ID must be a string");
   const text = id.trim();
   if (text.length !== ID_LENGTH) return bad(`a gnubg Position ID has ${ID_LENGTH} characters, got ${text.length}`);
-  if (turn !== "white" && turn !== "black") return bad(`unknown side on roll ${JSON.stringify(turn)}`);
+  if (!isSide(turn)) return bad(`unknown side on roll ${JSON.stringify(turn)}`);
   const key = new Uint8Array(KEY_BYTES);
   for (let digit = 0; digit < ID_LENGTH; digit++) {
     const value = BASE64.indexOf(text[digit] as string);
@@ -89,7 +90,7 @@ export function fromGnubgId(id: string, turn: Side = "white"): Result<Position> 
     }
   }
   const readBit = (bit: number): number => ((key[bit >> 3] ?? 0) >> (bit & 7)) & 1;
-  const board = { white: new Array<number>(26).fill(0), black: new Array<number>(26).fill(0) };
+  const board = { white: emptyCheckers(), black: emptyCheckers() };
   let bit = 0;
   for (const side of [opponent(turn), turn]) {
     const checkers = board[side];

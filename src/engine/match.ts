@@ -5,7 +5,8 @@
  */
 import { legalPlays } from "./legal";
 import { applyPlay } from "./play";
-import { cloneBoard, initialPosition, isHandOver, opponent } from "./position";
+import { fail, ok } from "./errors";
+import { cloneBoard, initialPosition, isHandOver, isSide, opponent } from "./position";
 import { handResult, handResultOf } from "./result";
 import { validateRuleset } from "./rulesets";
 import type {
@@ -20,7 +21,6 @@ import type {
   Play,
   Result,
   RuleError,
-  RuleErrorCode,
   Side,
 } from "./types";
 
@@ -29,10 +29,6 @@ export const MAX_MATCH_LENGTH = 25;
 export const MAX_CUBE = 64;
 /** Ties in the opening roll are rerolled; a fair source never ties this often, so hitting this is a broken source. */
 const MAX_OPENING_ATTEMPTS = 1000;
-
-function fail(code: RuleErrorCode, message: string): { ok: false; error: RuleError } {
-  return { ok: false, error: { code, message } };
-}
 
 function rollDie(dice: DiceSource): number {
   const d = dice.die();
@@ -187,16 +183,12 @@ function endHand(draft: MatchState, winner: Side, result: HandResult, dice: Dice
 // The reducer
 // ---------------------------------------------------------------------------------------------
 
-function badConfig(message: string): Result<never> {
-  return fail("BAD_CONFIG", message);
-}
-
 /** A new match: validates the config and starts hand 1, opening roll included. */
 export function newMatch(config: MatchConfig, dice: DiceSource): Result<MatchStep> {
-  if (typeof config !== "object" || config === null) return badConfig("a match config must be an object");
+  if (typeof config !== "object" || config === null) return fail("BAD_CONFIG", "a match config must be an object");
   const { length } = config;
   if (typeof length !== "number" || !Number.isInteger(length) || length < MIN_MATCH_LENGTH || length > MAX_MATCH_LENGTH) {
-    return badConfig(`match length must be an integer ${MIN_MATCH_LENGTH}..${MAX_MATCH_LENGTH}, got ${String(length)}`);
+    return fail("BAD_CONFIG", `match length must be an integer ${MIN_MATCH_LENGTH}..${MAX_MATCH_LENGTH}, got ${String(length)}`);
   }
   const ruleset = validateRuleset(config.ruleset);
   if (!ruleset.ok) return ruleset;
@@ -217,11 +209,7 @@ export function newMatch(config: MatchConfig, dice: DiceSource): Result<MatchSte
   };
   const events: MatchEvent[] = [];
   startHand(draft, dice, events);
-  return { ok: true, value: { state: draft, events } };
-}
-
-function isSide(value: unknown): value is Side {
-  return value === "white" || value === "black";
+  return ok({ state: draft, events });
 }
 
 /** Applies one command. Pure: `state` is left as it was, whatever the outcome. */
@@ -238,7 +226,7 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
 
   const draft = cloneState(state);
   const events: MatchEvent[] = [];
-  const done = (): Result<MatchStep> => ({ ok: true, value: { state: draft, events } });
+  const done = (): Result<MatchStep> => ok({ state: draft, events });
 
   switch (command.type) {
     case "roll": {

@@ -16,13 +16,13 @@
  * Only unreserved URL characters are used (letters, digits, `-`, `.`), so a string can go into a path or query
  * unescaped.
  */
-import { validatePosition } from "./position";
+import { fail, ok } from "./errors";
+import { emptyCheckers, validatePosition } from "./position";
 import { BAR, CHECKERS_PER_SIDE, OFF } from "./types";
-import type { Checkers, Position, Result, Side, Variant } from "./types";
+import type { Checkers, Position, Result, Side } from "./types";
+import { isVariant } from "./variants";
 
 const TURN_LETTER: Record<Side, string> = { white: "w", black: "b" };
-const SIDE_OF_LETTER: Record<string, Side> = { w: "white", b: "black" };
-const VARIANTS: readonly Variant[] = ["long", "short"];
 
 function placeName(index: number): string {
   if (index === BAR) return "bar";
@@ -46,13 +46,13 @@ export function formatPosition(position: Position): string {
 }
 
 function bad(message: string): Result<never> {
-  return { ok: false, error: { code: "BAD_POSITION_STRING", message } };
+  return fail("BAD_POSITION_STRING", message);
 }
 
 const ENTRY = /^(bar|off|[1-9]|1[0-9]|2[0-4])(?:x([1-9][0-9]?))?$/;
 
 function parseCheckers(text: string, side: Side): Result<Checkers> {
-  const checkers: Checkers = new Array<number>(26).fill(0);
+  const checkers = emptyCheckers();
   const seen = new Set<number>();
   if (text === "") return bad(`${side}'s checkers are missing`);
   for (const entry of text.split(".")) {
@@ -66,12 +66,9 @@ function parseCheckers(text: string, side: Side): Result<Checkers> {
   }
   const total = checkers.reduce((sum, n) => sum + n, 0);
   if (total !== CHECKERS_PER_SIDE) {
-    return {
-      ok: false,
-      error: { code: "BAD_CHECKER_COUNT", message: `${side} lists ${total} checkers, not ${CHECKERS_PER_SIDE}` },
-    };
+    return fail("BAD_CHECKER_COUNT", `${side} lists ${total} checkers, not ${CHECKERS_PER_SIDE}`);
   }
-  return { ok: true, value: checkers };
+  return ok(checkers);
 }
 
 /** Parses a position string; a well-formed string that describes an impossible board gets the board's error code. */
@@ -80,13 +77,13 @@ export function parsePosition(text: string): Result<Position> {
   const parts = text.trim().split("-");
   if (parts.length !== 4) return bad(`expected <variant>-<turn>-<white>-<black>, got "${text}"`);
   const [variantText, turnText, whiteText, blackText] = parts as [string, string, string, string];
-  const variant = VARIANTS.find((v) => v === variantText);
-  if (!variant) return bad(`unknown variant "${variantText}" (long or short)`);
-  const turn = SIDE_OF_LETTER[turnText];
+  if (!isVariant(variantText)) return bad(`unknown variant "${variantText}" (long or short)`);
+  // Not a lookup in an object literal: "constructor" would find something there.
+  const turn: Side | null = turnText === "w" ? "white" : turnText === "b" ? "black" : null;
   if (!turn) return bad(`unknown side to move "${turnText}" (w or b)`);
   const white = parseCheckers(whiteText, "white");
   if (!white.ok) return white;
   const black = parseCheckers(blackText, "black");
   if (!black.ok) return black;
-  return validatePosition({ variant, turn, board: { white: white.value, black: black.value } });
+  return validatePosition({ variant: variantText, turn, board: { white: white.value, black: black.value } });
 }

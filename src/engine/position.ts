@@ -4,10 +4,15 @@ import type { Board, Checkers, Dice, Position, Result, Side, Variant } from "./t
 import { BAR, CHECKERS_PER_SIDE, OFF } from "./types";
 import { isVariant, setupCheckers, VARIANTS, zeros } from "./variants";
 
+export function isSide(value: unknown): value is Side {
+  return value === "white" || value === "black";
+}
+
 export function opponent(side: Side): Side {
   return side === "white" ? "black" : "white";
 }
 
+/** 26 zeros (a packed array): no checkers anywhere. */
 export function emptyCheckers(): Checkers {
   return zeros();
 }
@@ -110,7 +115,7 @@ export function validatePosition(input: unknown): Result<Position> {
   if (typeof input !== "object" || input === null) return fail("BAD_BOARD", "a position is an object {variant, board, turn}");
   const { variant, board, turn } = input as Record<string, unknown>;
   if (!isVariant(variant)) return fail("BAD_BOARD", `unknown variant ${JSON.stringify(variant)}`);
-  if (turn !== "white" && turn !== "black") return fail("BAD_BOARD", `turn must be "white" or "black"`);
+  if (!isSide(turn)) return fail("BAD_BOARD", `turn must be "white" or "black"`);
   const checked = validateBoard(variant, board);
   if (!checked.ok) return checked;
   return ok({ variant, board: checked.value, turn });

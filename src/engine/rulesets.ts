@@ -1,6 +1,7 @@
 /**
  * Rulesets (RULES.md §6): the four presets, and tables built from a preset with some options overridden.
  */
+import { fail, ok } from "./errors";
 import type { OpeningRule, PresetName, Result, Ruleset, RulesetOverrides } from "./types";
 
 export const PRESETS: Readonly<Record<PresetName, Readonly<Ruleset>>> = {
@@ -20,7 +21,7 @@ export function isPresetName(name: unknown): name is PresetName {
 }
 
 function badConfig(message: string): Result<never> {
-  return { ok: false, error: { code: "BAD_CONFIG", message } };
+  return fail("BAD_CONFIG", message);
 }
 
 /**
@@ -49,7 +50,7 @@ export function makeRuleset(preset: string, overrides: RulesetOverrides = {}): R
       return badConfig(`unknown ruleset option ${JSON.stringify(key)}; only koks, cube and opening can be overridden`);
     }
   }
-  return { ok: true, value: ruleset };
+  return ok(ruleset);
 }
 
 /** Checks a ruleset that arrived as data (e.g. in a stored match config): it must be a preset plus allowed overrides. */
