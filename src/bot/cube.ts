@@ -4,9 +4,8 @@
  * only when the position is close to hopeless. Match score matters in two simple ways: never double when
  * the current cube already wins the match, and always take when dropping would lose the match anyway.
  */
-import { canDouble, type MatchState, type Side } from "../engine";
+import { borneOff, canDouble, opponent, type MatchState, type Side } from "../engine";
 import { winChanceOnRoll } from "./evaluate";
-import { otherSide } from "./view";
 
 const DOUBLE_FROM = 0.72;
 /** Above this (while the opponent has borne off nothing) the bot plays on for mars instead of doubling. */
@@ -17,14 +16,14 @@ export function expertDoubles(state: MatchState, side: Side): boolean {
   if (!canDouble(state, side)) return false;
   if (state.score[side] + state.cube.value >= state.config.length) return false;
   const chance = winChanceOnRoll(state.position.variant, state.position.board, side);
-  const opponentOff = state.position.board[otherSide(side)][0] ?? 0;
+  const opponentOff = borneOff(state.position.board[opponent(side)]);
   if (chance > TOO_GOOD && opponentOff === 0) return false;
   return chance >= DOUBLE_FROM;
 }
 
 /** Whether to take the double offered to `side` (the offerer is on roll). */
 export function expertTakes(state: MatchState, side: Side): boolean {
-  const offerer = otherSide(side);
+  const offerer = opponent(side);
   if (state.score[offerer] + state.cube.value >= state.config.length) return true;
   const theirChance = winChanceOnRoll(state.position.variant, state.position.board, offerer);
   return 1 - theirChance >= DROP_BELOW;

@@ -2,7 +2,7 @@
  * The expert's evaluation: one registry entry per variant (its evaluation function and the winner's
  * home where koks is scored), so nothing else in the bot asks which variant it is playing.
  */
-import type { Board, Play, Position, Side, Variant } from "../engine";
+import { opponent, type Board, type Play, type Position, type Side, type Variant } from "../engine";
 import { evaluateLong, stillInteracting } from "./long-eval";
 import { evaluateShort, shortContact } from "./short-eval";
 import { chanceFromPips, gammonDanger, type ChanceModel } from "./terms";
@@ -83,7 +83,7 @@ function squaredDistances(checkers: readonly number[]): number {
  */
 export function winChanceOnRoll(variant: Variant, board: Board, side: Side): number {
   const evaluator = EVALUATORS[variant];
-  const theirView = sideView(variant, board, side === "white" ? "black" : "white");
+  const theirView = sideView(variant, board, opponent(side));
   const theirs = evaluator.evaluate(theirView);
   const model = evaluator.inContact(theirView) ? evaluator.chance.contact : evaluator.chance.race;
   return chanceFromPips(-theirs, theirView.oppPips + theirView.myPips, model);

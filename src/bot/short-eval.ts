@@ -6,8 +6,9 @@
  * shots, our made points blocking, the opponent's own bar checkers having to enter first).
  * In a pure race only the race and bear-off shape count. (Mars/koks danger is added by evaluate.ts.)
  */
+import { borneOff } from "../engine";
 import { bearOffShape } from "./terms";
-import { borneOff, rearmost, type SideView } from "./view";
+import { rearmost, type SideView } from "./view";
 
 /** The weights, in pips (exported so tuning runs can try others). */
 export const SHORT_WEIGHTS = {

@@ -2,7 +2,8 @@
  * Evaluation terms both variants use. Every term is in pips: "this is worth as much as being N pips
  * further ahead in the race", so terms add up and the sum can be turned into a winning chance.
  */
-import { borneOff, type SideView } from "./view";
+import { borneOff } from "../engine";
+import type { SideView } from "./view";
 
 /** Average pips a roll moves (doubles count four times): 8.17. */
 export const PIPS_PER_ROLL = 49 / 6;

@@ -3,7 +3,7 @@
  * the same (own) numbering, so every evaluation term reads one array per side and never converts
  * between numberings itself. The only variant-specific fact here is how the two numberings meet.
  */
-import { BAR, OFF, type Board, type Checkers, type Side, type Variant } from "../engine";
+import { BAR, opponent, pipCount, type Board, type Checkers, type Side, type Variant } from "../engine";
 
 /** Opponent-own point → own point. Short nardi: the sides run opposite ways; long nardi: half a board apart. */
 const MIRROR: Record<Variant, (oppOwn: number) => number> = {
@@ -23,35 +23,21 @@ export interface SideView {
   oppPips: number;
 }
 
-export function otherSide(side: Side): Side {
-  return side === "white" ? "black" : "white";
-}
-
-export function pips(checkers: Checkers): number {
-  let sum = 0;
-  for (let p = 1; p <= BAR; p++) sum += p * (checkers[p] ?? 0);
-  return sum;
-}
-
 export function sideView(variant: Variant, board: Board, side: Side): SideView {
   const me = board[side];
-  const oppOwn = board[otherSide(side)];
+  const oppOwn = board[opponent(side)];
   const mirror = MIRROR[variant];
   const oppAt = new Array<number>(26).fill(0);
   for (let q = 1; q <= 24; q++) {
     const n = oppOwn[q] ?? 0;
     if (n > 0) oppAt[mirror(q)] = n;
   }
-  return { variant, me, oppOwn, oppAt, myPips: pips(me), oppPips: pips(oppOwn) };
+  return { variant, me, oppOwn, oppAt, myPips: pipCount(me), oppPips: pipCount(oppOwn) };
 }
 
 /** The own point the opponent's point `oppOwnPoint` stands on. */
 export function mirrorPoint(variant: Variant, oppOwnPoint: number): number {
   return MIRROR[variant](oppOwnPoint);
-}
-
-export function borneOff(checkers: Checkers): number {
-  return checkers[OFF] ?? 0;
 }
 
 /** The highest own point still holding a checker (25 when one is on the bar, 0 when all are off). */
