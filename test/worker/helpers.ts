@@ -1,7 +1,7 @@
 /** Helpers for the integration tests inside workerd: HTTP calls through SELF and WebSocket clients with a message queue. */
 import { SELF, env } from "cloudflare:test";
 import type { Side } from "../../src/engine";
-import type { CreateTableBody, LegalPlayView, SeatGrant, ServerMessage, TableView } from "../../src/protocol";
+import { EventHistorySchema, type CreateTableBody, type EventHistory, type LegalPlayView, type SeatGrant, type ServerMessage, type TableView } from "../../src/protocol";
 
 export const BASE = "https://nardi.test";
 
@@ -30,6 +30,30 @@ export async function startMatch(body: Partial<CreateTableBody> = {}) {
   const white = await createTable({ name: "White", ...body });
   const black = await joinTable(white.tableId);
   return { id: white.tableId, white, black };
+}
+
+/** The table's stored events (`after`: only those with a higher seq), read over HTTP. */
+export async function history(id: string, after?: number): Promise<EventHistory> {
+  const res = await api(`/v1/tables/${id}/events${after === undefined ? "" : `?after=${after}`}`);
+  return EventHistorySchema.parse(await res.json());
+}
+
+/**
+ * A started match with a welcomed socket per seat; returns once both have seen the table's current seq (each
+ * seat's first connection logs player-connected), with everything received so far marked read.
+ */
+export async function seatedMatch(body: Partial<CreateTableBody> = {}) {
+  const { id, white, black } = await startMatch(body);
+  const w = await connect(id, { token: white.token });
+  const b = await connect(id, { token: black.token });
+  await w.next("welcome");
+  await b.next("welcome");
+  const { seq } = await history(id);
+  await w.waitForSeq(seq);
+  await b.waitForSeq(seq);
+  w.skipAll();
+  b.skipAll();
+  return { id, white, black, w, b, clients: { white: w, black: b } };
 }
 
 export function stubOf(id: string) {

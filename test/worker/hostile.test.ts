@@ -1,7 +1,7 @@
 /** Every hostile or mistaken frame gets a coded error for the sender only, and the table does not change. */
 import { describe, expect, it } from "vitest";
 import { LIMITS, type ErrorCode } from "../../src/protocol";
-import { api, type Client, commandId, connect, createTable, startMatch } from "./helpers";
+import { api, type Client, commandId, connect, createTable, seatedMatch } from "./helpers";
 
 async function tableState(id: string): Promise<string> {
   const events = await (await api(`/v1/tables/${id}/events`)).json();
@@ -9,15 +9,9 @@ async function tableState(id: string): Promise<string> {
   return JSON.stringify({ events, match: view.match, seq: view.seq, status: view.status });
 }
 
+/** A started match, both seats connected, with who is to move and who waits. */
 async function seated() {
-  const { id, white, black } = await startMatch();
-  const w = await connect(id, { token: white.token });
-  const b = await connect(id, { token: black.token });
-  await w.next("welcome");
-  await b.next("welcome");
-  const seq = ((await (await api(`/v1/tables/${id}`)).json()) as { seq: number }).seq;
-  await w.waitForSeq(seq);
-  await b.waitForSeq(seq);
+  const { id, w, b } = await seatedMatch();
   const turn = w.table!.match!.turn;
   const mover = turn === "white" ? w : b;
   const waiter = turn === "white" ? b : w;

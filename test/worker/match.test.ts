@@ -1,29 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { EventHistorySchema, ServerMessageSchema, type EventHistory } from "../../src/protocol";
+import { ServerMessageSchema } from "../../src/protocol";
 import { runInDurableObject } from "cloudflare:test";
 import { scriptedDice } from "../../src/engine";
 import type { MatchRoom } from "../../src/server";
-import { api, commandId, connect, createTable, playOne, startMatch, stubOf } from "./helpers";
-
-async function history(id: string, after?: number): Promise<EventHistory> {
-  const res = await api(`/v1/tables/${id}/events${after === undefined ? "" : `?after=${after}`}`);
-  return EventHistorySchema.parse(await res.json());
-}
-
-async function seated() {
-  const { id, white, black } = await startMatch();
-  const w = await connect(id, { token: white.token });
-  const b = await connect(id, { token: black.token });
-  await w.next("welcome");
-  await b.next("welcome");
-  // Each seat's first connection logs player-connected; let both land.
-  const seq = (await history(id)).seq;
-  await w.waitForSeq(seq);
-  await b.waitForSeq(seq);
-  w.skipAll();
-  b.skipAll();
-  return { id, white, black, w, b, clients: { white: w, black: b } };
-}
+import { commandId, connect, createTable, history, playOne, seatedMatch, startMatch, stubOf } from "./helpers";
 
 describe("a match over WebSockets", () => {
   it("welcomes each seat with its role and the table", async () => {
@@ -42,7 +22,7 @@ describe("a match over WebSockets", () => {
   });
 
   it("rolls and plays a listed legal play: ack after the store, update to all, legal plays to the mover only", async () => {
-    const { id, w, b, clients } = await seated();
+    const { id, w, b, clients } = await seatedMatch();
     const spectator = await connect(id);
     await spectator.next("welcome");
     const mover = clients[w.table!.match!.turn];
@@ -80,7 +60,7 @@ describe("a match over WebSockets", () => {
   });
 
   it("rolls with the match object's own dice source (scripted here through the test hook)", async () => {
-    const { id, w, clients } = await seated();
+    const { id, w, clients } = await seatedMatch();
     await runInDurableObject(stubOf(id), (room: MatchRoom) => {
       room.room.dice = scriptedDice([6, 5]);
     });
@@ -93,7 +73,7 @@ describe("a match over WebSockets", () => {
   });
 
   it("accepts a play given as steps", async () => {
-    const { w, b, clients } = await seated();
+    const { w, b, clients } = await seatedMatch();
     const mover = clients[w.table!.match!.turn];
     mover.send({ type: "roll", id: commandId() });
     const ack = await mover.answer();
@@ -106,7 +86,7 @@ describe("a match over WebSockets", () => {
   });
 
   it("answers a repeated command id with the first seq and applies it once", async () => {
-    const { id, w, clients } = await seated();
+    const { id, w, clients } = await seatedMatch();
     const mover = clients[w.table!.match!.turn];
     mover.send({ type: "roll", id: "same" });
     const first = await mover.answer();
@@ -118,7 +98,7 @@ describe("a match over WebSockets", () => {
   });
 
   it("sends exactly the missed events to a socket that connects with ?seq=N, and on sync", async () => {
-    const { id, white, clients } = await seated();
+    const { id, white, clients } = await seatedMatch();
     const seen = clients.white.seq;
     clients.white.close();
     // Black and White play on; White's own moves come from a second socket so the first one misses them.
@@ -138,7 +118,7 @@ describe("a match over WebSockets", () => {
   });
 
   it("plays a whole 1-point match to its end", async () => {
-    const { id, w, clients } = await seated();
+    const { id, w, clients } = await seatedMatch();
     for (let i = 0; i < 2000 && (await playOne(clients)); i++);
     const table = w.table!;
     expect(table.status).toBe("over");
@@ -155,7 +135,7 @@ describe("a match over WebSockets", () => {
   });
 
   it("ends the whole match on resign", async () => {
-    const { w, b } = await seated();
+    const { w, b } = await seatedMatch();
     b.send({ type: "resign", id: "give-up" });
     const ack = await b.answer();
     expect(ack.type).toBe("ack");
@@ -165,12 +145,7 @@ describe("a match over WebSockets", () => {
   });
 
   it("offers, takes and moves the cube in a backgammon match", async () => {
-    const { id, white, black } = await startMatch({ preset: "backgammon", length: 3 });
-    const w = await connect(id, { token: white.token });
-    const b = await connect(id, { token: black.token });
-    await w.next("welcome");
-    await b.next("welcome");
-    const clients = { white: w, black: b };
+    const { w, clients } = await seatedMatch({ preset: "backgammon", length: 3 });
     // The opening dice are played at once; then the other side may double before rolling.
     while (clients.white.table?.match?.phase !== "awaiting-roll" || clients.white.seq < clients.black.seq) await playOne(clients);
     const doubler = w.table!.match!.turn;

@@ -1,26 +1,13 @@
 /** Hibernation, the reconnect window (RULES.md §5.6), the alarm and the expiry of tables nobody joined. */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { EventHistorySchema, OpenTablesSchema, type TableOrMatchEvent } from "../../src/protocol";
+import { OpenTablesSchema, type TableOrMatchEvent } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
-import { api, commandId, connect, createTable, joinTable, playOne, startMatch, stubOf } from "./helpers";
-
-async function history(id: string) {
-  return EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events`)).json());
-}
+import { api, commandId, connect, createTable, history, joinTable, playOne, seatedMatch, startMatch, stubOf } from "./helpers";
 
 async function seated(reconnectSeconds = 60) {
-  const { id, white, black } = await startMatch({ reconnectSeconds });
-  const w = await connect(id, { token: white.token });
-  const b = await connect(id, { token: black.token });
-  await w.next("welcome");
-  await b.next("welcome");
-  const { seq } = await history(id);
-  await w.waitForSeq(seq);
-  await b.waitForSeq(seq);
-  w.skipAll();
-  b.skipAll();
-  return { id, white, black, w, b, stub: stubOf(id) };
+  const seated = await seatedMatch({ reconnectSeconds });
+  return { ...seated, stub: stubOf(seated.id) };
 }
 
 /** Stored deadlines, straight from the object's SQLite. */
@@ -164,11 +151,7 @@ describe("the reconnect window", () => {
   });
 
   it("a forfeit in a longer match awards the points still needed", async () => {
-    const { id, white, black } = await startMatch({ preset: "backgammon", length: 5 });
-    const w = await connect(id, { token: white.token });
-    const b = await connect(id, { token: black.token });
-    await w.next("welcome");
-    await b.next("welcome");
+    const { id, w, b } = await seatedMatch({ preset: "backgammon", length: 5 });
     b.close();
     await w.next("update");
     await timePasses(id);

@@ -2,7 +2,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MatchRoom } from "../../src/server";
-import { api, commandId, connect, playOne, startMatch, stubOf } from "./helpers";
+import { api, commandId, playOne, seatedMatch, stubOf } from "./helpers";
 
 interface Stats {
   commands: number;
@@ -15,21 +15,9 @@ async function stats(id: string): Promise<Stats> {
   return (await (await api(`/v1/tables/${id}/stats`)).json()) as Stats;
 }
 
-async function seated() {
-  const { id, white, black } = await startMatch({ preset: "georgian-short" });
-  const w = await connect(id, { token: white.token });
-  const b = await connect(id, { token: black.token });
-  await w.next("welcome");
-  await b.next("welcome");
-  const { events } = await stats(id);
-  await w.waitForSeq(events);
-  await b.waitForSeq(events);
-  return { id, clients: { white: w, black: b } };
-}
-
 describe("storage per command", () => {
   it("writes the command's event rows plus one state row, for every command of a whole match", async () => {
-    const { id, clients } = await seated();
+    const { id, clients } = await seatedMatch({ preset: "georgian-short" });
     const eventsPerCommand: number[] = [];
     for (;;) {
       const before = await stats(id);
@@ -47,7 +35,7 @@ describe("storage per command", () => {
   });
 
   it("a refused command writes no row", async () => {
-    const { id, clients } = await seated();
+    const { id, clients } = await seatedMatch({ preset: "georgian-short" });
     const waiter = clients.white.table!.match!.turn === "white" ? clients.black : clients.white;
     const before = await stats(id);
     for (let i = 0; i < 5; i++) {
@@ -60,7 +48,7 @@ describe("storage per command", () => {
   });
 
   it("the counters and the log agree with what SQLite holds, and survive eviction", async () => {
-    const { id, clients } = await seated();
+    const { id, clients } = await seatedMatch({ preset: "georgian-short" });
     for (let i = 0; i < 6; i++) await playOne(clients);
     const counted = await stats(id);
     const stored = await runInDurableObject(stubOf(id), (_room: MatchRoom, state) => ({
