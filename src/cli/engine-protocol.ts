@@ -9,6 +9,7 @@ import {
   handResult,
   initialPosition,
   isHandOver,
+  isSide,
   legalPlays,
   makeRuleset,
   opponent,
@@ -18,7 +19,7 @@ import {
   validateDice,
   validatePosition,
 } from "../engine/index";
-import type { Board, Position, Result, RulesetOverrides, Side } from "../engine/index";
+import type { Position, Result, RuleErrorCode, RulesetOverrides } from "../engine/index";
 
 /** Codes the CLI adds to the engine's RuleErrorCodes. */
 export type CliErrorCode = "BAD_JSON" | "BAD_REQUEST" | "INTERNAL";
@@ -32,7 +33,7 @@ type Request = Record<string, unknown>;
 
 class RequestError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: RuleErrorCode | CliErrorCode,
     message: string,
   ) {
     super(message);
@@ -54,10 +55,6 @@ function optionalBoolean(request: Request, key: string, fallback: boolean): bool
   if (value === undefined) return fallback;
   if (typeof value !== "boolean") badRequest(`"${key}" must be true or false`);
   return value;
-}
-
-function isSide(value: unknown): value is Side {
-  return value === "white" || value === "black";
 }
 
 /**
@@ -91,16 +88,12 @@ function describe(position: Position): Answer {
   return answer;
 }
 
-function boardJson(board: Board): Board {
-  return { white: board.white, black: board.black };
-}
-
 const COMMANDS: Record<string, (request: Request) => Answer> = {
   legal(request) {
     const position = readPosition(request);
     const dice = must(validateDice(request.dice));
     const plays = legalPlays(position, dice, { firstTurn: optionalBoolean(request, "firstTurn", false) });
-    return { count: plays.length, plays: plays.map((p) => ({ board: boardJson(p.board), play: p.notation })) };
+    return { count: plays.length, plays: plays.map((p) => ({ board: p.board, play: p.notation })) };
   },
 
   apply(request) {
@@ -114,7 +107,7 @@ const COMMANDS: Record<string, (request: Request) => Answer> = {
     const done = must(applyPlay(position, dice, { firstTurn }, play as string));
     const winner = isHandOver(done.board);
     const next: Position = { variant: position.variant, board: done.board, turn: opponent(position.turn) };
-    return { board: boardJson(done.board), play: done.notation, steps: done.steps, winner, position: formatPosition(next) };
+    return { board: done.board, play: done.notation, steps: done.steps, winner, position: formatPosition(next) };
   },
 
   result(request) {
