@@ -20,82 +20,12 @@ import {
 } from "../protocol";
 import { CommandError } from "./errors";
 import { newCommandId } from "./ids";
+import { KeepAlive } from "./keepalive";
 import { Listeners } from "./listeners";
 import { Pacer } from "./pacer";
-
-export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "closed";
-
-/** A play as notation ("24/18 13/11", "" for a burned roll) or as steps in the mover's own numbering. */
-export type PlayInput = string | Array<{ from: number; to: number }>;
-
-/**
- * A game command as sent. Keep the object to retry it: sending the same object again reuses its id, so the
- * server answers it instead of applying it twice.
- */
-export interface Command {
-  readonly type: GameCommandType;
-  readonly id: string;
-  /** The table seq the command was decided on; the server refuses it with STALE_SEQ if the table moved on. */
-  readonly seq?: number;
-  readonly play?: PlayInput;
-}
-
-export interface CommandOptions {
-  /** Send this seq with the command (true: the connection's current seq). Off by default. */
-  seq?: number | true;
-  /** Use this id instead of a fresh one (e.g. to retry a command created elsewhere). */
-  id?: string;
-}
-
-export interface ConnectOptions {
-  /** The seat token; without it the connection is a spectator's. */
-  token?: string;
-  /** The last seq already seen: the welcome then carries every event after it (0 = the whole log). */
-  seq?: number;
-  /** Reconnect after an unexpected close (default true). */
-  reconnect?: boolean;
-  /** First reconnect delay and its cap, in ms (doubling, with jitter). */
-  backoffMs?: { initial: number; max: number };
-  /** Consecutive failed reconnects before giving up (status `closed`). */
-  maxReconnectAttempts?: number;
-  /** Send the text frame `ping` this often (ms) as a keep-alive; 0 = never (default). */
-  pingIntervalMs?: number;
-  /**
-   * Proactive pacing, frames per 10 s (default none: the server only counts frames that change nothing, and
-   * after a RATE_LIMITED answer the connection backs off and re-sends the refused command by itself).
-   */
-  maxMessagesPer10s?: number;
-  /** Keep the seen events in `events` (default true; a load generator may switch it off). */
-  keepEvents?: boolean;
-  /** Defaults to the global WebSocket. */
-  WebSocket?: typeof WebSocket;
-}
-
-export interface ConnectionEvents extends Record<string, unknown[]> {
-  welcome: [WelcomeMessage];
-  update: [UpdateMessage];
-  /** Every `error` message (answers to commands included), plus server messages that fail the schema. */
-  error: [ErrorMessage];
-  /** An acknowledged command and the time from sending it to its ack, in ms. */
-  ack: [AckMessage, Command, number];
-  /** Each new event in the log, once, in seq order. */
-  event: [LoggedEvent];
-  status: [ConnectionStatus];
-  /** Every valid server message, before the connection acts on it. */
-  message: [ServerMessage];
-  /** A frame that is not a valid server message (a bug on one side or the other). */
-  invalid: [string, string];
-}
-
-interface Pending {
-  command: Command;
-  promise: Promise<AckMessage>;
-  resolve: (ack: AckMessage) => void;
-  reject: (err: CommandError) => void;
-  /** When it was last written to a socket (null: waiting to be written). */
-  sentAt: number | null;
-  ack: AckMessage | null;
-}
+import { PendingCommands } from "./pending";
+import type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
+import { ChangeWaiters, type Found } from "./waiters";
 
 const DEFAULT_BACKOFF = { initial: 150, max: 5000 };
 
@@ -119,22 +49,19 @@ export class TableConnection {
   closeReason: string | null = null;
 
   private ws: WebSocket | null = null;
+  /** The current socket has had its welcome (commands may be written to it). */
   private welcomed = false;
-  private everWelcomed = false;
   private deliberate = false;
   private failedAttempts = 0;
   private lastEventSeq = 0;
-  /** When the unanswered keep-alive ping went out (null: none is waiting for an answer). */
-  private pingSentAt: number | null = null;
-  private readonly pending = new Map<string, Pending>();
-  private readonly outbox: string[] = [];
+  private readonly pending = new PendingCommands();
   private readonly listeners = new Listeners<ConnectionEvents>();
-  private readonly changeWaiters = new Set<() => void>();
+  private readonly waiters = new ChangeWaiters();
   private readonly pacer: Pacer;
+  private readonly keepAlive: KeepAlive;
   private readonly WS: typeof WebSocket;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private pingTimer: ReturnType<typeof setInterval> | null = null;
   private syncTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -146,6 +73,7 @@ export class TableConnection {
     if (!WS) throw new Error("no WebSocket implementation: pass options.WebSocket");
     this.WS = WS;
     this.pacer = new Pacer(options.maxMessagesPer10s ?? null);
+    this.keepAlive = new KeepAlive(options.pingIntervalMs ?? 0, () => this.openSocket(), () => this.replaceSilentSocket());
     if (options.seq !== undefined) this.seq = this.lastEventSeq = options.seq;
     this.open(options.seq);
   }
@@ -209,17 +137,8 @@ export class TableConnection {
    * Sending an object that is still waiting for its answer returns the same promise.
    */
   send(command: Command): Promise<AckMessage> {
-    const existing = this.pending.get(command.id);
-    if (existing) return existing.promise;
     if (this.status === "closed") return Promise.reject(new CommandError("CONNECTION_CLOSED", "the connection is closed"));
-    let resolve!: (ack: AckMessage) => void;
-    let reject!: (err: CommandError) => void;
-    const promise = new Promise<AckMessage>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    this.pending.set(command.id, { command, promise, resolve, reject, sentAt: null, ack: null });
-    this.outbox.push(command.id);
+    const promise = this.pending.add(command);
     this.flush();
     return promise;
   }
@@ -236,9 +155,10 @@ export class TableConnection {
 
   /** Writes a frame as is, bypassing the command bookkeeping (for tests of hostile input). */
   sendRaw(data: string | ArrayBuffer | Uint8Array): void {
-    if (!this.ws || this.ws.readyState !== this.WS.OPEN) throw new Error("socket not open");
+    const ws = this.openSocket();
+    if (!ws) throw new Error("socket not open");
     this.pacer.record(Date.now());
-    this.ws.send(data as string);
+    ws.send(data as string);
   }
 
   // ----- waiting --------------------------------------------------------------------------------
@@ -247,35 +167,15 @@ export class TableConnection {
    * Resolves with the predicate's first truthy result, checked now and after every message or status
    * change; rejects after `timeoutMs`.
    */
-  waitFor<T>(predicate: (conn: this) => T | null | undefined | false, timeoutMs = 10_000, what = "condition"): Promise<T> {
-    const now = predicate(this);
-    if (now !== null && now !== undefined && now !== false) return Promise.resolve(now);
-    return new Promise<T>((resolve, reject) => {
-      const check = (): void => {
-        let v: T | null | undefined | false;
-        try {
-          v = predicate(this);
-        } catch (err) {
-          cleanup();
-          reject(err instanceof Error ? err : new Error(String(err)));
-          return;
-        }
-        if (v !== null && v !== undefined && v !== false) {
-          cleanup();
-          resolve(v);
-        }
-      };
-      const timer = setTimeout(() => {
-        cleanup();
+  waitFor<T>(predicate: (conn: this) => Found<T>, timeoutMs = 10_000, what = "condition"): Promise<T> {
+    return this.waiters.waitFor(
+      () => predicate(this),
+      timeoutMs,
+      () => {
         const phase = this.table?.match?.phase ?? this.table?.status ?? "no table";
-        reject(new Error(`waitFor(${what}) timed out after ${timeoutMs} ms (status ${this.status}, seq ${this.seq}, ${phase})`));
-      }, timeoutMs);
-      const cleanup = (): void => {
-        clearTimeout(timer);
-        this.changeWaiters.delete(check);
-      };
-      this.changeWaiters.add(check);
-    });
+        return `waitFor(${what}) timed out after ${timeoutMs} ms (status ${this.status}, seq ${this.seq}, ${phase})`;
+      },
+    );
   }
 
   /** Waits for the first error message after now that satisfies `match` (e.g. a code). */
@@ -301,11 +201,15 @@ export class TableConnection {
    * by itself with `?seq=` and re-sends what is unanswered.
    */
   simulateDrop(): void {
-    const ws = this.ws;
-    if (ws && ws.readyState === this.WS.OPEN) ws.close(4000, "simulated drop");
+    this.openSocket()?.close(4000, "simulated drop");
   }
 
   // ----- socket lifecycle -----------------------------------------------------------------------
+
+  /** The current socket if it is open. */
+  private openSocket(): WebSocket | null {
+    return this.ws && this.ws.readyState === this.WS.OPEN ? this.ws : null;
+  }
 
   private open(seq: number | undefined): void {
     let ws: WebSocket;
@@ -338,19 +242,30 @@ export class TableConnection {
     });
   }
 
+  /** The keep-alive heard nothing back: close the socket and reconnect as after any drop. */
+  private replaceSilentSocket(): void {
+    const ws = this.ws;
+    try {
+      ws?.close(4001, "no answer to ping");
+    } catch {
+      // already closing
+    }
+    this.onSocketGone(ws);
+  }
+
   private onSocketGone(ws: WebSocket | null): void {
     this.ws = null;
     this.welcomed = false;
     this.stopTimers();
     if (this.deliberate || this.status === "closed") return;
     // Everything written to the dead socket may or may not have arrived: send it again, same ids.
-    const resend = [...this.pending.values()].filter((p) => p.sentAt !== null && p.ack === null).map((p) => p.command.id);
-    for (const p of this.pending.values()) if (p.ack === null) p.sentAt = null;
-    this.outbox.unshift(...resend.filter((id) => !this.outbox.includes(id)));
-    const canRetry = (this.options.reconnect ?? true) && this.everWelcomed;
+    this.pending.requeueUnanswered();
+    // A connection never welcomed (role still null) was refused, not dropped: trying again will not help.
+    const everWelcomed = this.role !== null;
+    const canRetry = (this.options.reconnect ?? true) && everWelcomed;
     const maxAttempts = this.options.maxReconnectAttempts ?? 30;
     if (!canRetry || this.failedAttempts >= maxAttempts) {
-      this.giveUp(ws === null || !this.everWelcomed ? "could not connect" : "reconnecting failed");
+      this.giveUp(ws === null || !everWelcomed ? "could not connect" : "reconnecting failed");
       return;
     }
     this.setStatus("reconnecting");
@@ -366,34 +281,29 @@ export class TableConnection {
   private giveUp(why: string): void {
     this.closeReason ??= why;
     this.setStatus("closed");
-    for (const p of this.pending.values()) p.reject(new CommandError("CONNECTION_CLOSED", why));
-    this.pending.clear();
-    this.outbox.length = 0;
+    this.pending.rejectAll(new CommandError("CONNECTION_CLOSED", why));
   }
 
   private stopTimers(): void {
     for (const t of [this.flushTimer, this.reconnectTimer, this.syncTimer]) if (t) clearTimeout(t);
-    if (this.pingTimer) clearInterval(this.pingTimer);
-    this.flushTimer = this.reconnectTimer = this.syncTimer = this.pingTimer = null;
+    this.flushTimer = this.reconnectTimer = this.syncTimer = null;
+    this.keepAlive.stop();
   }
 
   private setStatus(s: ConnectionStatus): void {
     if (this.status === s) return;
     this.status = s;
     this.listeners.emit("status", s);
-    this.changed();
-  }
-
-  private changed(): void {
-    for (const check of [...this.changeWaiters]) check();
+    this.waiters.changed();
   }
 
   // ----- outgoing -------------------------------------------------------------------------------
 
   /** Writes queued commands while the socket is welcomed and the pacer allows. */
   private flush(): void {
-    if (this.flushTimer || !this.ws || !this.welcomed || this.ws.readyState !== this.WS.OPEN) return;
-    while (this.outbox.length > 0) {
+    const ws = this.openSocket();
+    if (this.flushTimer || !ws || !this.welcomed) return;
+    while (this.pending.queued) {
       const now = Date.now();
       const wait = this.pacer.delay(now);
       if (wait > 0) {
@@ -403,36 +313,25 @@ export class TableConnection {
         }, wait);
         return;
       }
-      const id = this.outbox.shift() as string;
-      const p = this.pending.get(id);
-      if (!p) continue;
+      const p = this.pending.next();
+      if (!p) return;
       this.pacer.record(now);
-      p.sentAt = performanceNow();
-      this.ws.send(JSON.stringify(p.command));
+      p.sentAt = performance.now();
+      ws.send(JSON.stringify(p.command));
     }
   }
 
   // ----- incoming -------------------------------------------------------------------------------
 
   private onFrame(text: string): void {
-    this.pingSentAt = null;
+    this.keepAlive.heard();
     if (text === "pong") {
       this.pongs++;
-      this.changed();
+      this.waiters.changed();
       return;
     }
-    let msg: ServerMessage;
-    try {
-      const parsed = ServerMessageSchema.safeParse(JSON.parse(text));
-      if (!parsed.success) {
-        this.listeners.emit("invalid", text, parsed.error.message);
-        return;
-      }
-      msg = parsed.data;
-    } catch {
-      this.listeners.emit("invalid", text, "not JSON");
-      return;
-    }
+    const msg = this.parse(text);
+    if (!msg) return;
     this.listeners.emit("message", msg);
     switch (msg.type) {
       case "welcome":
@@ -448,22 +347,36 @@ export class TableConnection {
         this.onErrorMessage(msg);
         break;
     }
-    this.changed();
+    this.waiters.changed();
+  }
+
+  /** The frame as a server message, or null (reported as `invalid`) when it is not one. */
+  private parse(text: string): ServerMessage | null {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      this.listeners.emit("invalid", text, "not JSON");
+      return null;
+    }
+    const parsed = ServerMessageSchema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    this.listeners.emit("invalid", text, parsed.error.message);
+    return null;
   }
 
   private onWelcomeMessage(m: WelcomeMessage): void {
-    const first = !this.everWelcomed;
+    const first = this.role === null;
     this.role = m.role;
     this.appendEvents(m.events);
     this.applyState(m.seq, m.table, m.legalPlays);
     this.welcomed = true;
-    this.everWelcomed = true;
     if (!first && this.failedAttempts > 0) this.reconnects++;
     this.failedAttempts = 0;
     this.setStatus("connected");
     this.listeners.emit("welcome", m);
-    this.startPing();
-    this.settleAcks();
+    this.keepAlive.start();
+    this.pending.settle(this.seq);
     this.flush();
   }
 
@@ -478,7 +391,7 @@ export class TableConnection {
     this.appendEvents(m.events);
     this.applyState(m.seq, m.table, m.legalPlays);
     this.listeners.emit("update", m);
-    this.settleAcks();
+    this.pending.settle(this.seq);
   }
 
   private applyState(seq: number, table: TableView, legalPlays: LegalPlayView[] | null): void {
@@ -497,28 +410,17 @@ export class TableConnection {
   }
 
   private onAck(m: AckMessage): void {
-    const p = this.pending.get(m.id);
-    if (!p || p.ack) return;
-    p.ack = m;
+    const p = this.pending.acknowledge(m);
+    if (!p) return;
     this.pacer.relax();
-    this.listeners.emit("ack", m, p.command, p.sentAt === null ? 0 : performanceNow() - p.sentAt);
-    this.settleAcks();
-    if (this.pending.has(m.id) && !this.syncTimer) {
+    this.listeners.emit("ack", m, p.command, p.sentAt === null ? 0 : performance.now() - p.sentAt);
+    this.pending.settle(this.seq);
+    if (this.pending.awaitingStateAfter(this.seq) && !this.syncTimer) {
       // The ack came first; the update with the new state should follow at once. If it does not, ask.
       this.syncTimer = setTimeout(() => {
         this.syncTimer = null;
-        if ([...this.pending.values()].some((q) => q.ack && q.ack.seq > this.seq) && this.welcomed) this.sync(this.seq);
+        if (this.pending.awaitingStateAfter(this.seq) && this.welcomed) this.sync(this.seq);
       }, 2000);
-    }
-  }
-
-  /** Resolves acknowledged commands once this connection has caught up with the state they produced. */
-  private settleAcks(): void {
-    for (const [id, p] of this.pending) {
-      if (p.ack && p.ack.seq <= this.seq) {
-        this.pending.delete(id);
-        p.resolve(p.ack);
-      }
     }
   }
 
@@ -530,48 +432,10 @@ export class TableConnection {
       // the error has no id: every command still waiting for an answer goes again, which is safe because a
       // repeated id is answered, never applied twice.
       this.pacer.penalize(Date.now());
-      const again = [...this.pending.values()].filter((p) => p.ack === null && p.sentAt !== null && (m.id === null || p.command.id === m.id));
-      for (const p of again) p.sentAt = null;
-      this.outbox.unshift(...again.map((p) => p.command.id).filter((id) => !this.outbox.includes(id)));
+      this.pending.requeueUnanswered(m.id);
       this.flush();
       return;
     }
-    if (m.id === null) return;
-    const p = this.pending.get(m.id);
-    if (!p || p.ack) return;
-    this.pending.delete(m.id);
-    p.reject(new CommandError(m.code, m.message, m.seq));
+    if (m.id !== null) this.pending.refuse(m.id, new CommandError(m.code, m.message, m.seq));
   }
-
-  /**
-   * Keep-alive: `ping` every interval (answered with `pong` by the runtime, even while the match object
-   * sleeps). A socket that has said nothing for two intervals since a ping is taken for dead (a half-open
-   * TCP connection never fires `close`) and replaced through the normal reconnect. Counting from the ping,
-   * not from the last frame, keeps a background tab (whose timers the browser slows down) from false alarms.
-   */
-  private startPing(): void {
-    const every = this.options.pingIntervalMs ?? 0;
-    if (every <= 0 || this.pingTimer) return;
-    this.pingSentAt = null;
-    this.pingTimer = setInterval(() => {
-      const ws = this.ws;
-      if (!ws || ws.readyState !== this.WS.OPEN) return;
-      const now = Date.now();
-      if (this.pingSentAt === null) {
-        this.pingSentAt = now;
-        ws.send("ping");
-      } else if (now - this.pingSentAt > 2 * every) {
-        try {
-          ws.close(4001, "no answer to ping");
-        } catch {
-          // already closing
-        }
-        this.onSocketGone(ws);
-      }
-    }, every);
-  }
-}
-
-function performanceNow(): number {
-  return typeof performance !== "undefined" ? performance.now() : Date.now();
 }

@@ -15,8 +15,9 @@ import {
   type TableSummary,
   type TableView,
 } from "../protocol";
-import { TableConnection, type ConnectOptions } from "./connection";
+import { TableConnection } from "./connection";
 import { ApiError } from "./errors";
+import type { ConnectOptions } from "./types";
 
 /** Anything with a zod-like `parse` (keeps the client independent of zod's own types). */
 interface Parser<T> {

@@ -4,15 +4,8 @@
  * `fetch` and `WebSocket`; it has no rules of its own and plays what the server lists as legal.
  */
 export { NardiClient, type ClientOptions, type TableStats } from "./http";
-export {
-  TableConnection,
-  type Command,
-  type CommandOptions,
-  type ConnectOptions,
-  type ConnectionEvents,
-  type ConnectionStatus,
-  type PlayInput,
-} from "./connection";
+export { TableConnection } from "./connection";
+export type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
 export { ApiError, CommandError } from "./errors";
 export type {
   AckMessage,
