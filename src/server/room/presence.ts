@@ -45,10 +45,9 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   }
 
   const { 0: client, 1: server } = new WebSocketPair();
-  const now = Date.now();
   const firstOfSeat = role !== "spectator" && !core.sockets.seatConnected(role);
-  core.sockets.accept(server, role, now);
-  if (role !== "spectator") seatArrived(core, role, server, firstOfSeat, now);
+  core.sockets.accept(server, role);
+  if (role !== "spectator") seatArrived(core, role, server, firstOfSeat, Date.now());
   core.sendWelcome(server, role, seq);
   await core.syncAlarm();
   return new Response(null, { status: 101, webSocket: client });

@@ -1,15 +1,10 @@
 /**
- * Who a socket is lives in its hibernation tags (`white`, `black` or `spectator`) and a small attachment, so a
- * woken object finds every session again with `ctx.getWebSockets(tag)`; nothing about sockets is only in memory
- * except the per-connection rate window, which may safely restart after a sleep (sleeping means it was quiet).
+ * Who a socket is lives in its hibernation tag (`white`, `black` or `spectator`), so a woken object finds every
+ * session again with `ctx.getWebSockets(tag)`; nothing about sockets is only in memory except the per-connection
+ * rate window, which may safely restart after a sleep (sleeping means it was quiet).
  */
 import type { Side } from "../../engine";
 import { LIMITS, type Role, type ServerMessage } from "../../protocol";
-
-export interface SocketAttachment {
-  role: Role;
-  connectedAt: number;
-}
 
 const RATE_WINDOW_MS = 10_000;
 
@@ -19,14 +14,11 @@ export class Sockets {
 
   constructor(private readonly ctx: DurableObjectState) {}
 
-  accept(ws: WebSocket, role: Role, now: number): void {
+  accept(ws: WebSocket, role: Role): void {
     this.ctx.acceptWebSocket(ws, [role]);
-    ws.serializeAttachment({ role, connectedAt: now } satisfies SocketAttachment);
   }
 
   roleOf(ws: WebSocket): Role {
-    const attachment = ws.deserializeAttachment() as SocketAttachment | null;
-    if (attachment) return attachment.role;
     const tag = this.ctx.getTags(ws)[0];
     return tag === "white" || tag === "black" ? tag : "spectator";
   }
