@@ -1,6 +1,7 @@
 /** The legal plays of a roll (RULES.md §2–§4): every distinct final position, one step sequence each. */
 import * as gen from "./movegen";
 import type { Board, Dice, Play, PlayContext, Position, Step } from "./types";
+import { BAR } from "./types";
 import { VARIANTS } from "./variants";
 
 /**
@@ -29,15 +30,8 @@ export function boardAfter(position: Position, steps: readonly Step[]): Board {
     mine[to]!++;
     if (hit) {
       theirs[facing[to]!]!--;
-      theirs[25]!++;
+      theirs[BAR]!++;
     }
   }
   return { white, black };
-}
-
-/** How many dice every legal play uses (0 = the roll is burned). */
-export function diceToPlay(position: Position, dice: Dice, ctx: PlayContext): number {
-  gen.load(position, dice, ctx);
-  gen.generate(dice[0], dice[1]);
-  return gen.maxSteps();
 }

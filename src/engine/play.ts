@@ -35,7 +35,8 @@ class Walk {
   /** Dice used by a walk that applied every step but did not end in a legal position. */
   completedDice = -1;
   completedPips = 0;
-  found: { leaf: number; steps: Step[] } | null = null;
+  /** The caller's steps (hits marked) once they reach a legal play. */
+  found: Step[] | null = null;
 
   constructor(
     private readonly steps: readonly StepInput[],
@@ -116,13 +117,12 @@ class Walk {
   }
 
   private finish(): boolean {
-    const leaf = gen.findLeaf();
-    if (leaf >= 0) {
+    if (gen.findLeaf() >= 0) {
       const steps: Step[] = [];
       for (let k = 0; k < gen.depth; k++) {
         steps.push({ from: gen.stackFrom[k]!, to: gen.stackTo[k]!, hit: gen.stackHit[k] === 1 });
       }
-      this.found = { leaf, steps };
+      this.found = steps;
       return true;
     }
     let pips = 0;
@@ -207,7 +207,7 @@ export function applyPlay(
     walk.run(0);
     if (walk.found) {
       const found = walk.found;
-      return ok({ steps: found.steps, board: boardAfter(position, found.steps), notation: formatPlay(found.steps) });
+      return ok({ steps: found, board: boardAfter(position, found), notation: formatPlay(found) });
     }
     first ??= walk;
   }
