@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { seededDice } from "../../src/engine/dice";
+import { seededDice, seededRandom } from "../../src/engine/dice";
 import { applyCommand, canDouble, legalPlaysFor, newMatch } from "../../src/engine/match";
 import { validatePosition } from "../../src/engine/position";
 import { RESULT_POINTS } from "../../src/engine/result";
@@ -14,14 +14,8 @@ import type { MatchCommand, MatchEvent, MatchState, PresetName } from "../../src
 
 /** The players' choices come from their own seeded stream, separate from the dice. */
 function chooser(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n) | 0;
-  };
+  const next = seededRandom(seed);
+  return (n) => Math.floor(next() * n);
 }
 
 interface Played {
