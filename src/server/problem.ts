@@ -42,7 +42,7 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   INTERNAL: "Internal error",
 };
 
-export function problemOf(code: ErrorCode, detail: string, status = httpStatusFor(code)): Problem {
+function problemOf(code: ErrorCode, detail: string, status = httpStatusFor(code)): Problem {
   return {
     // A stable identifier, not a page: clients match on `code`; `type` names the same thing as a URI (RFC 9457).
     type: `urn:nardi:problem:${code.toLowerCase().replaceAll("_", "-")}`,

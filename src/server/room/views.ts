@@ -36,7 +36,7 @@ export function tableView(room: Room, presence: Presence): TableView {
   };
 }
 
-export function matchView(state: MatchState): MatchView {
+function matchView(state: MatchState): MatchView {
   const { board } = state.position;
   return {
     score: { ...state.score },
