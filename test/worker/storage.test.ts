@@ -2,14 +2,8 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MatchRoom } from "../../src/server";
+import type { Stats } from "../../src/server/room/store";
 import { api, commandId, playOne, seatedMatch, stubOf } from "./helpers";
-
-interface Stats {
-  commands: number;
-  rowsWritten: number;
-  rowsRead: number;
-  events: number;
-}
 
 async function stats(id: string): Promise<Stats> {
   return (await (await api(`/v1/tables/${id}/stats`)).json()) as Stats;
