@@ -245,8 +245,9 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
       const played = applyPlay(draft.position, draft.dice, { firstTurn: draft.firstTurn[side] }, command.play);
       if (!played.ok) return played;
       const play = played.value;
-      events.push({ type: "played", side, notation: play.notation, steps: play.steps.map((s) => ({ ...s })) });
-      draft.position.board = cloneBoard(play.board);
+      // applyPlay's play is new (fresh board arrays and steps), so the draft and the event may keep it.
+      events.push({ type: "played", side, notation: play.notation, steps: play.steps });
+      draft.position.board = play.board;
       const winner = isHandOver(draft.position.board);
       if (winner) {
         endHand(draft, winner, handResult(draft.position.board, winner, draft.config.ruleset), dice, events);
