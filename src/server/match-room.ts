@@ -47,7 +47,8 @@ export class MatchRoom extends DurableObject<Env> {
       await onMessage(this.room, ws, message);
     } catch (error) {
       console.error("webSocketMessage failed", error);
-      this.room.sendError(ws, null, "INTERNAL", "the server failed on this message; nothing was applied");
+      // No claim that nothing changed: the failure may come after the command was stored (broadcast, bots, alarm).
+      this.room.sendError(ws, null, "INTERNAL", "the server failed on this message");
     }
   }
 
