@@ -45,8 +45,18 @@ export function chooseBotPlay(level: BotLevel, position: Position, dice: Dice, c
   return STRATEGIES[level].choosePlay(position, dice, ctx, plays, rng);
 }
 
-/** The command this bot gives in `state` as `side`, or null when it has nothing to do (not its turn to act / match over). */
-export function botCommand(state: MatchState, side: Side, level: BotLevel, rng: () => number): MatchCommand | null {
+/**
+ * The command this bot gives in `state` as `side`, or null when it has nothing to do (not its turn to act / match over).
+ * `plays` are the legal plays when the caller already has them (a bot over the protocol takes the server's list);
+ * by default they are generated from `state`.
+ */
+export function botCommand(
+  state: MatchState,
+  side: Side,
+  level: BotLevel,
+  rng: () => number,
+  plays?: Play[],
+): MatchCommand | null {
   const strategy = STRATEGIES[level];
   switch (state.phase) {
     case "over":
@@ -56,10 +66,10 @@ export function botCommand(state: MatchState, side: Side, level: BotLevel, rng: 
       return strategy.doubles(state, side) ? { type: "double", side } : { type: "roll", side };
     case "moving": {
       if (state.position.turn !== side || !state.dice) return null;
-      const plays = legalPlaysFor(state);
+      const legal = plays ?? legalPlaysFor(state);
       // The reducer burns a roll with no legal play itself, so an empty list means nothing to do.
-      if (plays.length === 0) return null;
-      const play = chooseBotPlay(level, state.position, state.dice, { firstTurn: state.firstTurn[side] }, plays, rng);
+      if (legal.length === 0) return null;
+      const play = chooseBotPlay(level, state.position, state.dice, { firstTurn: state.firstTurn[side] }, legal, rng);
       return { type: "play", side, play: play.steps.map((s) => ({ from: s.from, to: s.to })) };
     }
     case "cube-offered":

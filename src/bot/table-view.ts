@@ -5,7 +5,7 @@
  */
 import type { LegalPlayView, LoggedEvent, TableView } from "../protocol";
 import type { MatchCommand, MatchState, Play, Side } from "../engine";
-import { botCommand, chooseBotPlay, type BotLevel } from "./index";
+import { botCommand, type BotLevel } from "./index";
 
 /** The match as a MatchState, or null while the table has no match yet. */
 export function matchStateFromView(table: TableView, events: readonly LoggedEvent[]): MatchState | null {
@@ -47,8 +47,8 @@ export function playFromView(view: LegalPlayView): Play {
 }
 
 /**
- * What the bot in `seat` does now, from the client's view of the table: on its move it chooses among the
- * server's legal plays; otherwise it asks `botCommand` (roll, double, take, drop, or nothing).
+ * What the bot in `seat` does now, from the client's view of the table: `botCommand` on the rebuilt state,
+ * choosing among the server's legal plays (none yet: nothing to do until they arrive).
  */
 export function commandFromView(
   table: TableView,
@@ -60,11 +60,5 @@ export function commandFromView(
 ): MatchCommand | null {
   const state = matchStateFromView(table, events);
   if (!state) return null;
-  if (state.phase === "moving" && state.position.turn === seat) {
-    if (!state.dice || !legalPlays || legalPlays.length === 0) return null;
-    const plays = legalPlays.map(playFromView);
-    const play = chooseBotPlay(level, state.position, state.dice, { firstTurn: state.firstTurn[seat] }, plays, rng);
-    return { type: "play", side: seat, play: play.steps.map((s) => ({ from: s.from, to: s.to })) };
-  }
-  return botCommand(state, seat, level, rng);
+  return botCommand(state, seat, level, rng, (legalPlays ?? []).map(playFromView));
 }
