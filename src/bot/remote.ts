@@ -10,12 +10,11 @@
  * when the connection is lost for good or the server keeps refusing its commands.
  */
 import { ApiError, CommandError, NardiClient, type LoggedEvent, type SeatGrant, type TableConnection } from "../client";
-import type { MatchCommand, PresetName } from "../engine";
+import { PRESET_NAMES, type MatchCommand, type PresetName } from "../engine";
 import { BOT_LEVELS, type BotLevel } from "./index";
 import { seededRng } from "./rng";
 import { commandFromView } from "./table-view";
 
-const PRESETS: readonly PresetName[] = ["georgian-short", "backgammon", "federation-long", "armenian-long"];
 const USAGE = `usage:
   npm run bot -- --create [--preset federation-long] [--length 1] [options]
   npm run bot -- --table <id> [options]
@@ -63,7 +62,7 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--preset": {
         const p = value();
-        if (!PRESETS.includes(p as PresetName)) fail(`--preset must be one of ${PRESETS.join(", ")}`);
+        if (!PRESET_NAMES.includes(p as PresetName)) fail(`--preset must be one of ${PRESET_NAMES.join(", ")}`);
         opts.preset = p as PresetName;
         break;
       }
