@@ -35,3 +35,10 @@ export function boardAfter(position: Position, steps: readonly Step[]): Board {
   }
   return { white, black };
 }
+
+/** How many dice every legal play uses (0 = the roll is burned), without building the plays. */
+export function diceToPlay(position: Position, dice: Dice, ctx: PlayContext): number {
+  gen.load(position, dice, ctx);
+  gen.generate(dice[0], dice[1]);
+  return gen.maxSteps();
+}

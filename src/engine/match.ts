@@ -3,7 +3,7 @@
  * with a stable code. The input state is never mutated; dice come from the injected DiceSource, and the only
  * randomness is what that source returns, so the same commands and dice always give the same events.
  */
-import { legalPlays } from "./legal";
+import { diceToPlay, legalPlays } from "./legal";
 import { applyPlay } from "./play";
 import { fail, ok } from "./errors";
 import { cloneBoard, initialPosition, isHandOver, isSide, opponent } from "./position";
@@ -106,7 +106,7 @@ function giveDice(draft: MatchState, side: Side, dice: [number, number], events:
   events.push({ type: "rolled", side, dice: [dice[0], dice[1]] });
   draft.dice = dice;
   draft.phase = "moving";
-  if (legalPlaysFor(draft).length === 0) {
+  if (diceToPlay(draft.position, dice, { firstTurn: draft.firstTurn[side] }) === 0) {
     events.push({ type: "burned", side, dice: [dice[0], dice[1]] });
     passTurn(draft, side);
   }
