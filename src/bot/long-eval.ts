@@ -12,8 +12,8 @@ import { mirrorPoint, rearmost, type SideView } from "./view";
 
 const HEAD = 24;
 
-/** The weights, in pips (exported so the benchmark's tuning runs can try others). */
-export const LONG_WEIGHTS = {
+/** The weights, in pips. */
+const LONG_WEIGHTS = {
   /** Cost of each checker still on the head. */
   head: 3,
   /** A run of our points on the opponent's path with their checkers behind it (index = length). */

@@ -10,8 +10,8 @@ import { borneOff } from "../engine";
 import { bearOffShape } from "./terms";
 import { rearmost, type SideView } from "./view";
 
-/** The weights, in pips (exported so tuning runs can try others). */
-export const SHORT_WEIGHTS = {
+/** The weights, in pips. */
+const SHORT_WEIGHTS = {
   /** Holding each own point with two or more checkers while there is contact (index = own point). */
   point: [0, 0.5, 1, 2, 3.5, 5, 4.5, 4, 2.5, 1.5, 1, 0.5, 0.5, 0.3, 0.3, 0.3, 0.3, 0.5, 1.5, 1.5, 3.5, 3, 2, 1, 0.5],
   /** A run of consecutive made points with an opponent checker still behind it (index = length). */
@@ -70,7 +70,7 @@ export function shortContact(view: SideView): boolean {
  * Expected pips we lose to hits on the opponent's next roll: for each of the 36 rolls, the worst blot
  * it can hit (each hit costs 25 − point + `hitBase`), weighted by the roll's probability.
  */
-export function blotRisk(view: SideView, hitBase: number): number {
+function blotRisk(view: SideView, hitBase: number): number {
   const { me, oppAt, oppOwn } = view;
   let anyBlot = false;
   const loss = new Array<number>(25).fill(0);

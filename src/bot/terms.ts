@@ -6,7 +6,7 @@ import { borneOff } from "../engine";
 import type { SideView } from "./view";
 
 /** Average pips a roll moves (doubles count four times): 8.17. */
-export const PIPS_PER_ROLL = 49 / 6;
+const PIPS_PER_ROLL = 49 / 6;
 
 function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
