@@ -23,6 +23,7 @@ import {
 import type { Env } from "../env";
 import { newTableId } from "../ids";
 import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
+import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
 import type { CreateInput, JoinInput, SeatIssued } from "../room/tables";
 import type { Stats } from "../room/store";
 import { TableStatsSchema, json, problem } from "../openapi";
@@ -191,7 +192,7 @@ tables.openAPIRegistry.registerPath(
       403: problem("SPECTATORS_DISABLED"),
       404: problem("TABLE_NOT_FOUND"),
       426: problem("BAD_REQUEST: not a WebSocket upgrade"),
-      429: problem("RATE_LIMITED: the seat already has 8 open sockets, or the table 100 spectators"),
+      429: problem(`RATE_LIMITED: the seat already has ${MAX_SOCKETS_PER_SEAT} open sockets, or the table ${MAX_SPECTATOR_SOCKETS} spectators`),
     },
   }),
 );
