@@ -2,13 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatPosition, parsePosition } from "../../src/engine/position-string";
 import { initialPosition } from "../../src/engine/position";
-import type { Checkers, Position, Side, Variant } from "../../src/engine/types";
-
-function checkers(places: Partial<Record<number | "off" | "bar", number>>): Checkers {
-  const c = new Array<number>(26).fill(0);
-  for (const [where, n] of Object.entries(places)) c[where === "off" ? 0 : where === "bar" ? 25 : Number(where)] = n ?? 0;
-  return c;
-}
+import type { Position, Side, Variant } from "../../src/engine/types";
+import { side as checkers } from "./support/boards";
 
 const SHORT_START = checkers({ 24: 2, 13: 5, 8: 3, 6: 5 });
 

@@ -2,14 +2,11 @@ import { describe, expect, it } from "vitest";
 import { handResult } from "../../src/engine/result";
 import { PRESETS, makeRuleset } from "../../src/engine/rulesets";
 import type { Board, Checkers, Ruleset } from "../../src/engine/types";
+import { side as checkersOf } from "./support/boards";
 
 /** A side's checkers from a map of own point → count; `off` = index 0, `bar` = index 25. */
 function side(places: Partial<Record<number | "off" | "bar", number>>): Checkers {
-  const c = new Array<number>(26).fill(0);
-  for (const [where, n] of Object.entries(places)) {
-    const index = where === "off" ? 0 : where === "bar" ? 25 : Number(where);
-    c[index] = n ?? 0;
-  }
+  const c = checkersOf(places);
   expect(c.reduce((a, b) => a + b, 0)).toBe(15);
   return c;
 }

@@ -4,10 +4,10 @@
  */
 import type { Board, Checkers, Position, Side, Variant } from "../../../src/engine/types";
 
-/** One side's checkers from `{point: count}` (own numbering; 0 = off, 25 = bar). */
-export function side(points: Record<number, number>): Checkers {
+/** One side's checkers from `{point: count}` (own numbering; 0 or `off` = borne off, 25 or `bar` = the bar). */
+export function side(points: Partial<Record<number | "off" | "bar", number>>): Checkers {
   const c = new Array<number>(26).fill(0);
-  for (const [p, n] of Object.entries(points)) c[Number(p)] = n;
+  for (const [where, n] of Object.entries(points)) c[where === "off" ? 0 : where === "bar" ? 25 : Number(where)] = n ?? 0;
   return c;
 }
 
