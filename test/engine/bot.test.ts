@@ -9,7 +9,6 @@ import {
   pipCount,
   seededDice,
   type Board,
-  type Checkers,
   type Dice,
   type MatchCommand,
   type MatchState,
@@ -20,13 +19,7 @@ import {
 import type { LoggedEvent, TableView } from "../../src/protocol";
 import { commandFromView, matchStateFromView } from "../../src/bot/table-view";
 import { BOT_LEVELS, botCommand, chooseBotPlay, playHand, seededRng, type BotLevel, type Chooser } from "../../src/bot";
-
-/** A side's checkers from { point: count } (0 = off, 25 = bar), own numbering. */
-function checkers(points: Record<number, number>): Checkers {
-  const c = new Array<number>(26).fill(0);
-  for (const [p, n] of Object.entries(points)) c[Number(p)] = n;
-  return c;
-}
+import { side as checkers } from "./support/boards";
 
 function expertChoice(variant: Variant, board: Board, dice: Dice, firstTurn = false) {
   const position = { variant, board, turn: "white" as const };
