@@ -4,9 +4,8 @@
  */
 import { describe, expect, inject, test } from "vitest";
 import { ApiError, NardiClient, type TableConnection } from "../../src/client";
-import { RULE_ERROR_CODES } from "../../src/engine";
+import { RULE_ERROR_CODES, opponent } from "../../src/engine";
 import { PROTOCOL_ERROR_CODES, type SideName } from "../../src/protocol";
-import { other } from "../support/random-match";
 import { connected, eventsOfType, seatedTable } from "../support/tables";
 import { rawHandshake } from "../support/upgrade";
 
@@ -28,7 +27,7 @@ async function game(opts: { length?: number } = {}) {
     grants: { white, black },
     conns,
     mover: conns[mover],
-    waiter: conns[other(mover)],
+    waiter: conns[opponent(mover)],
     moverSide: mover,
     close: () => Object.values(conns).forEach((c) => c.close()),
   };
@@ -276,7 +275,7 @@ describe.concurrent("commands out of place", () => {
       reason: "resign",
       score: { white: winner === "white" ? 5 : 0, black: winner === "black" ? 5 : 0 },
     });
-    expect(eventsOfType(g.mover.events, "resigned")).toEqual([{ type: "resigned", side: other(winner) }]);
+    expect(eventsOfType(g.mover.events, "resigned")).toEqual([{ type: "resigned", side: opponent(winner) }]);
     expect(g.mover.table?.status).toBe("over");
     for (const act of [() => g.mover.roll(), () => g.waiter.roll(), () => g.mover.resign(), () => g.waiter.double()]) {
       await unchanged(g.tableId, async () => {

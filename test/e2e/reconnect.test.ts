@@ -5,9 +5,9 @@
  */
 import { describe, expect, inject, test } from "vitest";
 import { NardiClient, type LoggedEvent, type TableConnection } from "../../src/client";
+import { opponent } from "../../src/engine";
 import type { SideName } from "../../src/protocol";
 import { lossySocket } from "../support/lossy-socket";
-import { other } from "../support/random-match";
 import { connected, eventsOfType, seatedTable, sleep } from "../support/tables";
 
 const client = new NardiClient(inject("baseUrl"));
@@ -28,7 +28,7 @@ describe.concurrent("reconnecting", () => {
     if (!m0) throw new Error("match not started");
     expect(m0.phase).toBe("awaiting-roll"); // armenian-long: the opening winner rolls again
     const mover = m0.turn;
-    const watcher = conns[other(mover)];
+    const watcher = conns[opponent(mover)];
 
     await conns[mover].roll();
     const rolledSeq = conns[mover].seq;
@@ -68,7 +68,7 @@ describe.concurrent("reconnecting", () => {
     if (!choice) throw new Error("no legal play");
     await back.play(choice.play);
     await watcher.waitFor((c) => c.events.some((e) => e.event.type === "played" && e.event.side === mover));
-    expect(watcher.table?.match?.turn).toBe(other(mover));
+    expect(watcher.table?.match?.turn).toBe(opponent(mover));
     const stored = await client.getEvents(white.tableId);
     expect(eventsOfType(stored.events, "rolled").filter((r) => r.side === mover)).toHaveLength(1);
     back.close();

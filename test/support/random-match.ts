@@ -4,7 +4,7 @@
  * table allows them. Shared by the end-to-end tests and the server benchmark.
  */
 import type { NardiClient, SeatGrant, TableConnection, TableView } from "../../src/client";
-import type { SideName } from "../../src/protocol";
+import type { MatchView, SideName } from "../../src/protocol";
 import { pick, type Rng } from "./rng";
 
 export interface RandomMatchOptions {
@@ -39,8 +39,9 @@ export interface MatchRun {
   finished: boolean;
 }
 
-export function other(side: SideName): SideName {
-  return side === "white" ? "black" : "white";
+/** The seat that must act next: the side answering a double, else the side on turn. */
+export function seatToAct(m: MatchView): SideName {
+  return m.phase === "cube-offered" && m.cubeOffer ? m.cubeOffer.to : m.turn;
 }
 
 /** The connection that knows the newest state. */
@@ -109,15 +110,14 @@ export async function playUntilOver(
       return;
     }
     if (run.commands >= maxCommands) throw new Error(`match not over after ${run.commands} commands`);
-    const actor: SideName = m.phase === "cube-offered" && m.cubeOffer ? m.cubeOffer.to : m.turn;
+    const actor = seatToAct(m);
     const conn = conns[actor];
     const target = latest.seq;
     await conn.waitFor((c) => c.seq >= target, timeout, `${actor} catching up to seq ${target}`);
     const mine = conn.table?.match;
     if (!mine || mine.phase === "over") continue;
     // The actor's view may be newer than `latest`; act only on what it sees.
-    const actorNow: SideName = mine.phase === "cube-offered" && mine.cubeOffer ? mine.cubeOffer.to : mine.turn;
-    if (actorNow !== actor) continue;
+    if (seatToAct(mine) !== actor) continue;
     if (opts.thinkMs) await new Promise((r) => setTimeout(r, (opts.thinkMs ?? 0) * (0.5 + rng())));
     switch (mine.phase) {
       case "awaiting-roll":

@@ -9,6 +9,7 @@
  * to the first two, boards are written on one line.
  */
 import { NardiClient, type SeatGrant, type TableConnection } from "../../src/client";
+import { opponent } from "../../src/engine";
 import type { SideName } from "../../src/protocol";
 import { startDevServer, stopOnSignals, type DevServer } from "./wrangler-dev";
 
@@ -131,7 +132,7 @@ async function main(): Promise<void> {
     await playFirst(turn());
 
     say("\n### 6. A refused command: the wrong seat rolls (NOT_YOUR_TURN, sent to that seat only)");
-    const idle: SideName = turn() === "white" ? "black" : "white";
+    const idle = opponent(turn());
     await conns[idle].roll().catch(() => undefined);
     await settle();
 
@@ -163,7 +164,7 @@ async function main(): Promise<void> {
     if (conns.white.table?.match?.phase === "awaiting-roll" && conns.white.table.match.canDouble.includes(side)) {
       await conns[side].double();
       await settle();
-      await conns[side === "white" ? "black" : "white"].drop();
+      await conns[opponent(side)].drop();
       await settle(300);
     }
 
