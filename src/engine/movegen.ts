@@ -518,7 +518,7 @@ function searchTurn(): void {
 
 /**
  * Generates every distinct legal final position of the loaded position (call `load` first). Results are
- * read with `maxSteps`, `maxPips`, `findLeaf` and `plays`.
+ * read with `maxSteps`, `maxPips` and `findLeaf` (and built into plays by `legalPlaysOf`).
  */
 export function generate(d1: number, d2: number): void {
   leafCount = 0;
@@ -619,7 +619,7 @@ function internedStep(key: number): Step {
  * play's own checkers are a fresh array; the opponent's, when the play hit nothing, is one fresh array
  * shared by all such plays of this call (plays are values: copy a board before changing it).
  */
-export function plays(moverIsWhite: boolean): Play[] {
+function plays(moverIsWhite: boolean): Play[] {
   const count = leafCount;
   const out: Play[] = new Array<Play>(count);
   let untouched: number[] | undefined;
