@@ -37,6 +37,9 @@ export function watchPageErrors(page: Page, errors: string[]): void {
   page.on("pageerror", (e) => errors.push(`${e.name}: ${e.message}`));
 }
 
+/** How long `expect.poll` waits: generous, as `npm test` runs every project at once and a loaded machine answers slowly. */
+export const POLL = { timeout: 15_000 };
+
 /** Seeded whole numbers below `n` (the engine's one seeded generator), so a failing click sequence can be replayed. */
 export function seeded(seed: number): (n: number) => number {
   const random = seededRandom(seed);

@@ -3,11 +3,9 @@
  * (the very first checker by dragging it with the mouse).
  */
 import { describe, expect, inject, it } from "vitest";
-import { act, expectBoardMatchesServer, useChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
+import { act, expectBoardMatchesServer, POLL, useChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
-/** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
-const POLL = { timeout: 15_000 };
 const browser = useChromium();
 
 describe("a person against the computer", () => {

@@ -5,11 +5,9 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page, WebSocketRoute } from "playwright-core";
-import { act, expectBoardMatchesServer, useChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors } from "./browser";
+import { act, expectBoardMatchesServer, POLL, useChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
-/** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
-const POLL = { timeout: 15_000 };
 const browser = useChromium();
 
 const view = (page: Page) => page.locator('[data-testid="table"]');
@@ -109,13 +107,13 @@ describe("reloads and drops keep the seat", () => {
 
     // Bob closes his tab: Alice sees him away, with the seconds left to come back; he opens the link again.
     await bob.close();
-    await expect.poll(() => alice.getByTestId("conn-black").textContent(), { timeout: 15_000 }).toMatch(/away: \d+ s left to reconnect/);
+    await expect.poll(() => alice.getByTestId("conn-black").textContent(), POLL).toMatch(/away: \d+ s left to reconnect/);
     await screenshot(alice, "long-opponent-away-countdown");
     bob = await bobCtx.newPage();
     watchPageErrors(bob, errors);
     await bob.goto(invite);
     await bob.waitForSelector('[data-testid="table"][data-role="black"][data-status="connected"]');
-    await expect.poll(() => alice.getByTestId("conn-black").textContent(), { timeout: 15_000 }).toContain("online");
+    await expect.poll(() => alice.getByTestId("conn-black").textContent(), POLL).toContain("online");
     await expectBoardMatchesServer(bob, baseUrl, tableId);
     await screenshot(bob, "long-phone-black-view");
     mover = bob;
@@ -159,7 +157,7 @@ describe("reloads and drops keep the seat", () => {
 
     const before = sockets.length;
     await sockets[sockets.length - 1]?.close({ code: 4000, reason: "network drop" });
-    await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect.poll(() => sockets.length, POLL).toBeGreaterThan(before);
     await page.waitForSelector('[data-testid="table"][data-role="white"][data-status="connected"][data-phase="moving"]');
     expect(await page.getByTestId("connection").textContent()).toBe("connected");
     expect(await dice(page)).toBe(rolled);

@@ -1,10 +1,8 @@
 /** A table created without spectators offers no watch link, and its watch page says it cannot be watched. */
 import { describe, expect, inject, it } from "vitest";
-import { useChromium, settled, watchPageErrors } from "./browser";
+import { POLL, useChromium, settled, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
-/** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
-const POLL = { timeout: 15_000 };
 const browser = useChromium();
 
 describe("spectators switched off", () => {
@@ -25,7 +23,7 @@ describe("spectators switched off", () => {
     const stranger = await (await browser().newContext()).newPage();
     watchPageErrors(stranger, errors);
     await stranger.goto(`${baseUrl}/#/watch/${tableId}`);
-    await expect.poll(() => stranger.getByTestId("status").textContent(), { timeout: 15_000 }).toContain("Could not connect to watch");
+    await expect.poll(() => stranger.getByTestId("status").textContent(), POLL).toContain("Could not connect to watch");
     expect(await stranger.locator('[data-testid="board"]').count()).toBe(0);
     // The invite link of a full table says so, and offers no watching either.
     await stranger.goto(`${baseUrl}/#/t/${tableId}`);

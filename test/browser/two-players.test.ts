@@ -5,11 +5,9 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { act, expectBoardMatchesServer, useChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
+import { act, expectBoardMatchesServer, POLL, useChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
-/** Generous: `npm test` runs every project at once, and a loaded machine answers slowly. */
-const POLL = { timeout: 15_000 };
 const browser = useChromium();
 
 async function newPlayer(errors: string[]): Promise<Page> {
