@@ -3,7 +3,7 @@
  * Everything is bundled locally with esbuild: nothing is fetched at build or run time.
  */
 import { build } from "esbuild";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,16 +14,14 @@ const out = join(root, "dist/web");
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 cpSync(join(src, "static"), out, { recursive: true });
-if (existsSync(join(src, "main.ts"))) {
-  await build({
-    entryPoints: [join(src, "main.ts")],
-    bundle: true,
-    format: "esm",
-    target: "es2022",
-    minify: true,
-    sourcemap: true,
-    outfile: join(out, "app.js"),
-    logLevel: "warning",
-  });
-}
+await build({
+  entryPoints: [join(src, "main.ts")],
+  bundle: true,
+  format: "esm",
+  target: "es2022",
+  minify: true,
+  sourcemap: true,
+  outfile: join(out, "app.js"),
+  logLevel: "warning",
+});
 console.log(`web client built into ${out}`);
