@@ -126,11 +126,10 @@ export class NardiClient {
   }
 
   private async request<T>(method: string, path: string, parser: Parser<T>, body?: unknown): Promise<T> {
-    const init: RequestInit = { method, headers: { accept: "application/json" } };
-    if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      init.headers = { accept: "application/json", "content-type": "application/json" };
-    }
+    const init: RequestInit =
+      body === undefined
+        ? { method, headers: { accept: "application/json" } }
+        : { method, headers: { accept: "application/json", "content-type": "application/json" }, body: JSON.stringify(body) };
     const res = await this.fetchImpl(`${this.baseUrl}${path}`, init);
     const text = await res.text();
     let json: unknown;
