@@ -84,7 +84,7 @@ export async function playRandomMatch(
   return run;
 }
 
-export async function playUntilOver(
+async function playUntilOver(
   run: MatchRun,
   conns: Record<SideName, TableConnection>,
   rng: Rng,

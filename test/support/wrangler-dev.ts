@@ -42,7 +42,7 @@ function scratchRoot(): string {
   return tmpdir();
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
