@@ -20,6 +20,13 @@ function keepSeat(grant: SeatGrant): void {
   saveSeat({ tableId: grant.tableId, seat: grant.seat, token: grant.token });
 }
 
+/** The name typed in `input` (or "Player"), remembered for the next table. */
+function playerName(input: HTMLInputElement): string {
+  const player = input.value.trim() || "Player";
+  saveName(player);
+  return player;
+}
+
 function errorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === "TABLE_FULL") return "That table is already full.";
@@ -65,8 +72,6 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
         create.disabled = true;
         createError.textContent = "";
         try {
-          const player = name.value.trim() || "Player";
-          saveName(player);
           const grant = await api.createTable({
             preset: preset.value as PresetName,
             length: Number(length.value),
@@ -74,7 +79,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
             spectators: spectators.checked,
             opponent: opponent.value === "bot" ? "bot" : "human",
             botLevel: botLevel.value === "random" ? "random" : "expert",
-            name: player,
+            name: playerName(name),
           });
           keepSeat(grant);
           location.hash = `#/t/${grant.tableId}`;
@@ -111,9 +116,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
       void (async () => {
         join.disabled = true;
         try {
-          const player = name.value.trim() || "Player";
-          saveName(player);
-          keepSeat(await api.joinTable(t.id, { name: player }));
+          keepSeat(await api.joinTable(t.id, { name: playerName(name) }));
           location.hash = `#/t/${t.id}`;
         } catch (err) {
           listError.textContent = errorMessage(err);
@@ -179,9 +182,7 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
           void (async () => {
             join.disabled = true;
             try {
-              const player = name.value.trim() || "Player";
-              saveName(player);
-              keepSeat(await api.joinTable(tableId, { name: player }));
+              keepSeat(await api.joinTable(tableId, { name: playerName(name) }));
               onSeated();
             } catch (e) {
               err.textContent = errorMessage(e);
