@@ -5,8 +5,6 @@ import type { LoggedEvent, TableOrMatchEvent, TableView } from "../protocol";
 
 export const sideName = (side: Side): string => (side === "white" ? "White" : "Black");
 
-const RESULT_NAMES = { oin: "oin", mars: "mars", koks: "koks" } as const;
-
 /** A player's name, saying it is the computer when the name does not already. */
 export function playerLabel(name: string, kind: "human" | "bot", botLevel: string | null): string {
   return kind === "bot" && !/bot|computer/i.test(name) ? `${name} (computer, ${botLevel ?? "bot"})` : name;
@@ -58,7 +56,7 @@ export function describeEvent(e: TableOrMatchEvent): string | null {
 export function handResultText(e: Extract<TableOrMatchEvent, { type: "hand-ended" }>): string {
   const cube = e.cube > 1 ? ` × cube ${e.cube}` : "";
   return (
-    `Hand ${e.hand}: ${sideName(e.winner)} wins — ${RESULT_NAMES[e.result.kind]} (${points(e.result.points)}${cube}) = ` +
+    `Hand ${e.hand}: ${sideName(e.winner)} wins — ${e.result.kind} (${points(e.result.points)}${cube}) = ` +
     `${points(e.value)}. Score ${e.score.white}–${e.score.black}`
   );
 }
