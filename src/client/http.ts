@@ -7,11 +7,13 @@ import {
   OpenTablesSchema,
   ProblemSchema,
   SeatGrantSchema,
+  TableStatsSchema,
   TableViewSchema,
   type CreateTableBody,
   type EventHistory,
   type JoinTableBody,
   type SeatGrant,
+  type TableStats,
   type TableSummary,
   type TableView,
 } from "../protocol";
@@ -23,25 +25,6 @@ import type { ConnectOptions } from "./types";
 interface Parser<T> {
   parse(data: unknown): T;
 }
-
-/** `/v1/tables/:id/stats`: the match object's storage counters. */
-export interface TableStats {
-  commands: number;
-  rowsWritten: number;
-  rowsRead: number;
-  events: number;
-}
-
-const StatsParser: Parser<TableStats> = {
-  parse(data) {
-    const d = data as Record<string, unknown> | null;
-    const keys = ["commands", "rowsWritten", "rowsRead", "events"] as const;
-    if (typeof d !== "object" || d === null || keys.some((k) => typeof d[k] !== "number")) {
-      throw new Error("stats: expected numbers commands, rowsWritten, rowsRead, events");
-    }
-    return { commands: d.commands as number, rowsWritten: d.rowsWritten as number, rowsRead: d.rowsRead as number, events: d.events as number };
-  },
-};
 
 const AnyJson: Parser<Record<string, unknown>> = {
   parse(data) {
@@ -99,7 +82,7 @@ export class NardiClient {
   }
 
   getStats(id: string): Promise<TableStats> {
-    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}/stats`, StatsParser);
+    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}/stats`, TableStatsSchema);
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */

@@ -3,7 +3,7 @@
  * routes and `TableConnection` for a table's WebSocket. Runs in browsers and Node 22 with the global
  * `fetch` and `WebSocket`; it has no rules of its own and plays what the server lists as legal.
  */
-export { NardiClient, type ClientOptions, type TableStats } from "./http";
+export { NardiClient, type ClientOptions } from "./http";
 export { TableConnection } from "./connection";
 export type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
 export { ApiError, CommandError } from "./errors";
@@ -17,6 +17,7 @@ export type {
   LoggedEvent,
   Role,
   SeatGrant,
+  TableStats,
   TableSummary,
   TableView,
   UpdateMessage,

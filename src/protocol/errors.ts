@@ -27,7 +27,7 @@ export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 export type ErrorCode = ProtocolErrorCode | RuleErrorCode;
 export const ERROR_CODES: readonly ErrorCode[] = [...PROTOCOL_ERROR_CODES, ...RULE_ERROR_CODES];
 
-/** HTTP status for each protocol-level code (rule codes from the engine are 409 Conflict or 422). */
+/** HTTP status for each protocol-level code (rule codes from the engine are 409 Conflict). */
 export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   BAD_REQUEST: 400,
   BAD_JSON: 400,

@@ -6,7 +6,7 @@ import { LoggedEventSchema } from "./events";
 export const LIMITS = {
   /** Largest accepted HTTP body or WebSocket frame, in bytes. */
   maxMessageBytes: 4096,
-  /** Commands per connection in any 10-second window before RATE_LIMITED. */
+  /** Frames per connection in any sliding 10-second window before RATE_LIMITED (an accepted command gives its frame back). */
   maxMessagesPer10s: 60,
   minReconnectSeconds: 1,
   maxReconnectSeconds: 3600,
@@ -72,6 +72,16 @@ export const SocketQuerySchema = z.object({
   seq: z.coerce.number().int().min(0).optional(),
 });
 
+/** `/v1/tables/:id/stats`: the match object's storage counters (for the server benchmark). */
+export const TableStatsSchema = z
+  .object({
+    commands: z.number().int().meta({ description: "Accepted game commands (players' and bots')." }),
+    rowsWritten: z.number().int().meta({ description: "SQLite rows written by this table so far (from each cursor's rowsWritten)." }),
+    rowsRead: z.number().int(),
+    events: z.number().int().meta({ description: "Stored events (= the table's seq)." }),
+  })
+  .meta({ id: "TableStats" });
+
 /** RFC 9457 problem details, with our stable `code`. */
 export const ProblemSchema = z
   .object({
@@ -89,3 +99,4 @@ export type SeatGrant = z.infer<typeof SeatGrantSchema>;
 export type OpenTables = z.infer<typeof OpenTablesSchema>;
 export type EventHistory = z.infer<typeof EventHistorySchema>;
 export type Problem = z.infer<typeof ProblemSchema>;
+export type TableStats = z.infer<typeof TableStatsSchema>;

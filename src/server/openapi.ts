@@ -2,15 +2,6 @@
 import { z } from "zod";
 import { ProblemSchema } from "../protocol";
 
-export const TableStatsSchema = z
-  .object({
-    commands: z.number().int().meta({ description: "Accepted game commands (players' and bots')." }),
-    rowsWritten: z.number().int().meta({ description: "SQLite rows written by this table so far (from each cursor's rowsWritten)." }),
-    rowsRead: z.number().int(),
-    events: z.number().int().meta({ description: "Stored events (= the table's seq)." }),
-  })
-  .meta({ id: "TableStats" });
-
 /** An error response in the OpenAPI document. */
 export function problem(description: string) {
   return { description, content: { "application/problem+json": { schema: ProblemSchema } } };

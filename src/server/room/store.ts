@@ -8,7 +8,7 @@
  * read are counted from each cursor and kept in the `room` row, so the counters survive eviction.
  */
 import type { Side } from "../../engine";
-import type { LoggedEvent, TableOrMatchEvent } from "../../protocol";
+import type { LoggedEvent, TableOrMatchEvent, TableStats } from "../../protocol";
 import type { Room } from "./table";
 
 /**
@@ -37,12 +37,8 @@ export interface Change {
   clearAllDeadlines?: boolean;
 }
 
-export interface Stats {
-  commands: number;
-  rowsWritten: number;
-  rowsRead: number;
-  events: number;
-}
+/** The storage counters, as `/v1/tables/:id/stats` serves them. */
+export type Stats = TableStats;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS room (

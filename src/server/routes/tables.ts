@@ -15,6 +15,7 @@ import {
   ServerMessageSchema,
   SocketQuerySchema,
   TableIdParamSchema,
+  TableStatsSchema,
   TableViewSchema,
   type EventHistory,
   type SeatGrant,
@@ -26,7 +27,7 @@ import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
 import type { CreateInput, JoinInput, SeatIssued } from "../room/tables";
 import type { Stats } from "../room/store";
-import { TableStatsSchema, json, problem } from "../openapi";
+import { json, problem } from "../openapi";
 
 export const tables = new OpenAPIHono<{ Bindings: Env }>();
 
