@@ -2,7 +2,7 @@
  * Stable error codes of the HTTP and WebSocket API. Every rejection a client can see carries one of these
  * (or one of the engine's rule codes, which are passed through unchanged). Never rename a code.
  */
-import { RULE_ERROR_CODES, type RuleErrorCode } from "../engine";
+import { RULE_ERROR_CODES, type RuleErrorCode } from "../engine/types";
 
 export const PROTOCOL_ERROR_CODES = [
   "BAD_REQUEST", // an HTTP body, query or path that fails its schema

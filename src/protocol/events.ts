@@ -2,7 +2,7 @@
  * The table's event log as clients see it: every match event of the engine plus the table's own events
  * (joins, connections, drops). Each stored event has a `seq`; the table's state version is the last one.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { BotLevelSchema, RulesetSchema, SideSchema, StepSchema } from "./views";
 
 const ScoreSchema = z.object({ white: z.number().int(), black: z.number().int() });

@@ -1,5 +1,5 @@
 /** HTTP bodies and answers under /v1. The OpenAPI 3.1 document at /v1/openapi.json is generated from these. */
-import { z } from "zod";
+import * as z from "zod";
 import { BotLevelSchema, OpeningSchema, PresetSchema, SideSchema, TableSummarySchema, TableViewSchema } from "./views";
 import { LoggedEventSchema } from "./events";
 

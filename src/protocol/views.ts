@@ -2,7 +2,7 @@
  * What clients see of a table and its match. The server builds these from the match state; the typed
  * client and the web page render them. Boards are in each side's own numbering (RULES.md §1).
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const SideSchema = z.enum(["white", "black"]).meta({ id: "Side" });
 export const VariantSchema = z.enum(["long", "short"]).meta({ id: "Variant" });

@@ -7,7 +7,7 @@
  * `sync` to ask for what was missed.
  * Server → client: `welcome` on connect, `update` after every stored change, `ack` / `error` to the sender.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { LoggedEventSchema } from "./events";
 import { LegalPlaySchema, TableViewSchema } from "./views";
 

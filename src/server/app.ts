@@ -7,7 +7,7 @@ import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { z } from "zod";
+import * as z from "zod";
 import { LIMITS } from "../protocol";
 import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";

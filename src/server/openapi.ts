@@ -1,5 +1,5 @@
 /** Shared pieces of the OpenAPI description: the problem responses and the document's header. */
-import { z } from "zod";
+import * as z from "zod";
 import { ProblemSchema } from "../protocol";
 
 /** An error response in the OpenAPI document. */

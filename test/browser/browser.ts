@@ -3,7 +3,7 @@
  * screenshots under test-output/screenshots/, and a player that takes random legal turns BY CLICKING
  * the page: roll, a highlighted source, a highlighted destination, ..., confirm.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
@@ -22,6 +22,9 @@ const ARGS = [
 ];
 
 export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`the browser tests use Debian's Chromium at ${CHROMIUM}, which is not installed: run \`apt-get install chromium\` (they never download a browser)`);
+  }
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 

@@ -4,7 +4,7 @@
  * table's match object over RPC.
  */
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
-import { z } from "zod";
+import * as z from "zod";
 import {
   ClientMessageSchema,
   CreateTableBodySchema,
