@@ -137,7 +137,7 @@ function describe({ seq, event: e }: LoggedEvent): string {
       case "rolled":
         return `${e.side} rolled ${e.dice[0]}-${e.dice[1]}`;
       case "played":
-        return `${e.side} played ${e.notation}`;
+        return `${e.side} played ${e.notation}${e.forced ? " (forced)" : ""}`;
       case "burned":
         return `${e.side} cannot play ${e.dice[0]}-${e.dice[1]}`;
       case "doubled":
@@ -152,6 +152,8 @@ function describe({ seq, event: e }: LoggedEvent): string {
         return `${e.side} resigns`;
       case "forfeited":
         return `${e.side} forfeits`;
+      case "timed-out":
+        return `${e.side} ran out of time`;
       case "match-ended":
         return `match over: ${e.winner ?? "nobody"} wins (${e.reason}), ${e.score.white}:${e.score.black}`;
     }

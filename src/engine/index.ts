@@ -10,3 +10,5 @@ export * from "./dice";
 export * from "./match";
 export * from "./position-string";
 export * from "./gnubg";
+export * from "./pace";
+export * from "./clock";

@@ -152,6 +152,13 @@ function endMatch(draft: MatchState, winner: Side | null, reason: EndReason, eve
   events.push({ type: "match-ended", winner, reason, score: { ...draft.score } });
 }
 
+/** Resigning, leaving or running out of time ends the whole match: the opponent gets what it still needs, at least 1 (RULES.md §5.5). */
+function concedeMatch(draft: MatchState, loser: Side, reason: EndReason, events: MatchEvent[]): void {
+  const winner = opponent(loser);
+  draft.score[winner] += Math.max(1, draft.config.length - draft.score[winner]);
+  endMatch(draft, winner, reason, events);
+}
+
 /** Scores a finished hand; the match ends at N or more, else the next hand starts (Crawford decided here). */
 function endHand(draft: MatchState, winner: Side, result: HandResult, dice: DiceSource, events: MatchEvent[]): void {
   const value = result.points * draft.cube.value;
@@ -217,7 +224,7 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
   if (typeof command !== "object" || command === null || typeof command.type !== "string") {
     return fail("BAD_COMMAND", "a command is an object with a type");
   }
-  const known = ["roll", "play", "double", "take", "drop", "resign", "forfeit", "abandon"];
+  const known = ["roll", "play", "double", "take", "drop", "resign", "forfeit", "timeout", "abandon"];
   if (!known.includes(command.type)) return fail("BAD_COMMAND", `unknown command ${JSON.stringify(command.type)}`);
   if (command.type !== "abandon" && !isSide(command.side)) {
     return fail("BAD_COMMAND", `command ${command.type} needs side "white" or "black"`);
@@ -287,10 +294,18 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
     case "forfeit": {
       const side = command.side;
       events.push(command.type === "resign" ? { type: "resigned", side } : { type: "forfeited", side });
-      // Resigning or leaving ends the whole match: the opponent gets what it still needs, at least 1 (RULES.md §5.5).
-      const winner = opponent(side);
-      draft.score[winner] += Math.max(1, draft.config.length - draft.score[winner]);
-      endMatch(draft, winner, command.type === "resign" ? "resign" : "forfeit", events);
+      concedeMatch(draft, side, command.type === "resign" ? "resign" : "forfeit", events);
+      return done();
+    }
+    case "timeout": {
+      const side = command.side;
+      events.push({ type: "timed-out", side });
+      if (draft.config.ruleset.timeout === "lose-hand") {
+        // Scored as a dropped double: oin at the cube value before any pending offer (RULES.md §5.8).
+        endHand(draft, opponent(side), handResultOf("oin"), dice, events);
+      } else {
+        concedeMatch(draft, side, "timeout", events);
+      }
       return done();
     }
     case "abandon":

@@ -2,19 +2,21 @@
  * Rulesets (RULES.md §6): the four presets, and tables built from a preset with some options overridden.
  */
 import { fail, ok } from "./errors";
-import type { OpeningRule, PresetName, Result, Ruleset, RulesetOverrides } from "./types";
+import type { OpeningRule, PresetName, Result, Ruleset, RulesetOverrides, TimeoutRule } from "./types";
 
 export const PRESETS: Readonly<Record<PresetName, Readonly<Ruleset>>> = {
-  "georgian-short": { preset: "georgian-short", variant: "short", koks: true, cube: false, opening: "play-opening-dice" },
-  backgammon: { preset: "backgammon", variant: "short", koks: true, cube: true, opening: "play-opening-dice" },
+  "georgian-short": { preset: "georgian-short", variant: "short", koks: true, cube: false, opening: "play-opening-dice", timeout: "lose-match" },
+  backgammon: { preset: "backgammon", variant: "short", koks: true, cube: true, opening: "play-opening-dice", timeout: "lose-match" },
   // The federation's text does not say how the first turn starts; `reroll` is RULES.md's [interpretation].
-  "federation-long": { preset: "federation-long", variant: "long", koks: true, cube: true, opening: "reroll" },
-  "armenian-long": { preset: "armenian-long", variant: "long", koks: false, cube: false, opening: "reroll" },
+  "federation-long": { preset: "federation-long", variant: "long", koks: true, cube: true, opening: "reroll", timeout: "lose-match" },
+  "armenian-long": { preset: "armenian-long", variant: "long", koks: false, cube: false, opening: "reroll", timeout: "lose-match" },
 };
 
 export const PRESET_NAMES: readonly PresetName[] = Object.keys(PRESETS) as PresetName[];
 
 export const OPENING_RULES: readonly OpeningRule[] = ["play-opening-dice", "reroll"];
+
+export const TIMEOUT_RULES: readonly TimeoutRule[] = ["lose-match", "lose-hand"];
 
 export function isPresetName(name: unknown): name is PresetName {
   return typeof name === "string" && Object.prototype.hasOwnProperty.call(PRESETS, name);
@@ -25,7 +27,7 @@ function badConfig(message: string): Result<never> {
 }
 
 /**
- * A table's ruleset: the preset with the given options overridden. Only `koks`, `cube` and `opening` can
+ * A table's ruleset: the preset with the given options overridden. Only `koks`, `cube`, `opening` and `timeout` can
  * be overridden (the movement belongs to the preset); anything else is BAD_CONFIG.
  */
 export function makeRuleset(preset: string, overrides: RulesetOverrides = {}): Result<Ruleset> {
@@ -46,8 +48,13 @@ export function makeRuleset(preset: string, overrides: RulesetOverrides = {}): R
         return badConfig(`override opening must be one of ${OPENING_RULES.join(", ")}`);
       }
       ruleset.opening = value as OpeningRule;
+    } else if (key === "timeout") {
+      if (!TIMEOUT_RULES.includes(value as TimeoutRule)) {
+        return badConfig(`override timeout must be one of ${TIMEOUT_RULES.join(", ")}`);
+      }
+      ruleset.timeout = value as TimeoutRule;
     } else {
-      return badConfig(`unknown ruleset option ${JSON.stringify(key)}; only koks, cube and opening can be overridden`);
+      return badConfig(`unknown ruleset option ${JSON.stringify(key)}; only koks, cube, opening and timeout can be overridden`);
     }
   }
   return ok(ruleset);
@@ -56,10 +63,11 @@ export function makeRuleset(preset: string, overrides: RulesetOverrides = {}): R
 /** Checks a ruleset that arrived as data (e.g. in a stored match config): it must be a preset plus allowed overrides. */
 export function validateRuleset(input: unknown): Result<Ruleset> {
   if (typeof input !== "object" || input === null) return badConfig("ruleset must be an object");
-  const { preset, variant, koks, cube, opening } = input as Record<string, unknown>;
+  // `timeout` came with clocks: a ruleset stored before them has none and gets the preset's.
+  const { preset, variant, koks, cube, opening, timeout } = input as Record<string, unknown>;
   if (!isPresetName(preset)) return badConfig(`unknown preset ${JSON.stringify(preset)}`);
   if (variant !== PRESETS[preset].variant) {
     return badConfig(`preset ${preset} plays ${PRESETS[preset].variant} nardi, not ${JSON.stringify(variant)}`);
   }
-  return makeRuleset(preset, { koks, cube, opening } as RulesetOverrides);
+  return makeRuleset(preset, { koks, cube, opening, timeout } as RulesetOverrides);
 }

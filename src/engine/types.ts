@@ -115,6 +115,12 @@ export interface HandResult {
 /** Rulesets (RULES.md §6). */
 export type PresetName = "georgian-short" | "backgammon" | "federation-long" | "armenian-long";
 export type OpeningRule = "play-opening-dice" | "reroll";
+/**
+ * What running out of time costs (RULES.md §5.8): `lose-match` ends the whole match as leaving does (the opponent
+ * gets the points still needed, at least 1); `lose-hand` loses the current hand as a dropped double does (oin at
+ * the cube value before any pending offer) and the match goes on.
+ */
+export type TimeoutRule = "lose-match" | "lose-hand";
 export interface Ruleset {
   preset: PresetName;
   variant: Variant;
@@ -123,8 +129,9 @@ export interface Ruleset {
   /** Doubling cube with the Crawford rule (only ever in matches longer than 1 point). */
   cube: boolean;
   opening: OpeningRule;
+  timeout: TimeoutRule;
 }
-export type RulesetOverrides = Partial<Pick<Ruleset, "koks" | "cube" | "opening">>;
+export type RulesetOverrides = Partial<Pick<Ruleset, "koks" | "cube" | "opening" | "timeout">>;
 
 /** A source of fair dice, injected into the match reducer: the server's is cryptographic, tests' are seeded. */
 export interface DiceSource {
@@ -160,7 +167,7 @@ export interface Cube {
  */
 export type MatchPhase = "awaiting-roll" | "moving" | "cube-offered" | "over";
 
-export type EndReason = "score" | "resign" | "forfeit" | "abandoned";
+export type EndReason = "score" | "resign" | "forfeit" | "timeout" | "abandoned";
 
 export interface MatchState {
   config: MatchConfig;
@@ -184,7 +191,7 @@ export interface MatchState {
   endReason: EndReason | null;
 }
 
-/** Commands a side (or the server, for forfeit/abandon) gives the reducer. */
+/** Commands a side (or the server, for forfeit/timeout/abandon) gives the reducer. */
 export type MatchCommand =
   | { type: "roll"; side: Side }
   /** A play in notation ("24/18 13/11", "24/18/13", "bar/22*") or as steps. */
@@ -196,6 +203,8 @@ export type MatchCommand =
   | { type: "resign"; side: Side }
   /** The side left / missed its reconnect window: ends the match as a resignation would. */
   | { type: "forfeit"; side: Side }
+  /** The side's clock ran out: the ruleset's `timeout` rule decides whether it loses the match or the hand. */
+  | { type: "timeout"; side: Side }
   /** Both players away when a window ran out: the match ends with no winner. */
   | { type: "abandon" };
 
@@ -204,8 +213,10 @@ export type MatchEvent =
   | { type: "hand-started"; hand: number; crawford: boolean; score: Score }
   /** One opening roll per attempt; ties produce several events, the last one decides. */
   | { type: "opening-roll"; white: number; black: number; starter: Side | null }
-  | { type: "rolled"; side: Side; dice: [number, number] }
-  | { type: "played"; side: Side; notation: string; steps: Step[] }
+  /** `auto`: the server rolled for the side (it had no cube decision to make); absent on a commanded roll. */
+  | { type: "rolled"; side: Side; dice: [number, number]; auto?: true }
+  /** `forced`: the roll had exactly one legal play and the server played it; absent on a chosen play. */
+  | { type: "played"; side: Side; notation: string; steps: Step[]; forced?: true }
   /** Nothing could be played: the roll is lost and the turn passes. */
   | { type: "burned"; side: Side; dice: [number, number] }
   | { type: "doubled"; side: Side; value: number }
@@ -224,6 +235,7 @@ export type MatchEvent =
     }
   | { type: "resigned"; side: Side }
   | { type: "forfeited"; side: Side }
+  | { type: "timed-out"; side: Side }
   | { type: "match-ended"; winner: Side | null; reason: EndReason; score: Score };
 
 export interface MatchStep {

@@ -3,7 +3,8 @@
  * (joins, connections, drops). Each stored event has a `seq`; the table's state version is the last one.
  */
 import * as z from "zod";
-import { BotLevelSchema, RulesetSchema, SideSchema, StepSchema } from "./views";
+import { BotLevelSchema, EndReasonSchema, RulesetSchema, SideSchema, StepSchema } from "./views";
+import { TimeControlViewSchema } from "./clock";
 
 const ScoreSchema = z.object({ white: z.number().int(), black: z.number().int() });
 const DiceSchema = z.tuple([z.number().int(), z.number().int()]);
@@ -11,8 +12,16 @@ const DiceSchema = z.tuple([z.number().int(), z.number().int()]);
 export const MatchEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("hand-started"), hand: z.number().int(), crawford: z.boolean(), score: ScoreSchema }),
   z.object({ type: z.literal("opening-roll"), white: z.number().int(), black: z.number().int(), starter: SideSchema.nullable() }),
-  z.object({ type: z.literal("rolled"), side: SideSchema, dice: DiceSchema }),
-  z.object({ type: z.literal("played"), side: SideSchema, notation: z.string(), steps: z.array(StepSchema) }),
+  /** `auto: true`: the server rolled for the side, which had no cube decision to make (or asked for auto-roll). */
+  z.object({ type: z.literal("rolled"), side: SideSchema, dice: DiceSchema, auto: z.literal(true).optional() }),
+  /** `forced: true`: the roll had exactly one legal play and the server played it, at no cost on the clock. */
+  z.object({
+    type: z.literal("played"),
+    side: SideSchema,
+    notation: z.string(),
+    steps: z.array(StepSchema),
+    forced: z.literal(true).optional(),
+  }),
   z.object({ type: z.literal("burned"), side: SideSchema, dice: DiceSchema }),
   z.object({ type: z.literal("doubled"), side: SideSchema, value: z.number().int() }),
   z.object({ type: z.literal("taken"), side: SideSchema, value: z.number().int() }),
@@ -28,10 +37,12 @@ export const MatchEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("resigned"), side: SideSchema }),
   z.object({ type: z.literal("forfeited"), side: SideSchema }),
+  /** The side's clock ran out (the ruleset's `timeout` rule says what it lost). */
+  z.object({ type: z.literal("timed-out"), side: SideSchema }),
   z.object({
     type: z.literal("match-ended"),
     winner: SideSchema.nullable(),
-    reason: z.enum(["score", "resign", "forfeit", "abandoned"]),
+    reason: EndReasonSchema,
     score: ScoreSchema,
   }),
 ]);
@@ -43,6 +54,8 @@ export const TableEventSchema = z.discriminatedUnion("type", [
     length: z.number().int(),
     reconnectSeconds: z.number().int(),
     spectators: z.boolean(),
+    /** Absent in logs written before clocks (those tables play the default, `standard`). */
+    timeControl: TimeControlViewSchema.optional(),
   }),
   z.object({
     type: z.literal("player-joined"),

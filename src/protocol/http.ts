@@ -1,6 +1,7 @@
 /** HTTP bodies and answers under /v1. The OpenAPI 3.1 document at /v1/openapi.json is generated from these. */
 import * as z from "zod";
-import { BotLevelSchema, OpeningSchema, PresetSchema, SideSchema, TableSummarySchema, TableViewSchema } from "./views";
+import { BotLevelSchema, OpeningSchema, PresetSchema, SideSchema, TableSummarySchema, TableViewSchema, TimeoutRuleSchema } from "./views";
+import { DEFAULT_TIME_CONTROL, TimeControlInputSchema } from "./clock";
 import { LoggedEventSchema } from "./events";
 
 export const LIMITS = {
@@ -22,7 +23,12 @@ export const CreateTableBodySchema = z
     /** Points to win: tables offer 1, 3, 5, 7; any 1..25 is accepted. */
     length: z.number().int().min(1).max(25).default(1),
     overrides: z
-      .object({ koks: z.boolean().optional(), cube: z.boolean().optional(), opening: OpeningSchema.optional() })
+      .object({
+        koks: z.boolean().optional(),
+        cube: z.boolean().optional(),
+        opening: OpeningSchema.optional(),
+        timeout: TimeoutRuleSchema.optional(),
+      })
       .strict()
       .default({}),
     reconnectSeconds: z
@@ -32,6 +38,8 @@ export const CreateTableBodySchema = z
       .max(LIMITS.maxReconnectSeconds)
       .default(LIMITS.defaultReconnectSeconds),
     spectators: z.boolean().default(true),
+    /** The clock: a preset name or custom { delaySeconds, reserveSeconds per match point } (docs/protocol.md, Clocks). */
+    timeControl: TimeControlInputSchema.default(DEFAULT_TIME_CONTROL),
     /** "bot": the second seat is taken at once by a computer opponent played inside the match object. */
     opponent: z.enum(["human", "bot"]).default("human"),
     botLevel: BotLevelSchema.default("expert"),

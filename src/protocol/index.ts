@@ -1,6 +1,7 @@
 /** The wire contract: HTTP bodies, WebSocket messages, views and error codes. Depends on zod and engine types. */
 export * from "./errors";
 export * from "./views";
+export * from "./clock";
 export * from "./events";
 export * from "./http";
 export * from "./ws";

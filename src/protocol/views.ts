@@ -3,6 +3,7 @@
  * client and the web page render them. Boards are in each side's own numbering (RULES.md §1).
  */
 import * as z from "zod";
+import { ClockViewSchema, TimeControlViewSchema } from "./clock";
 
 export const SideSchema = z.enum(["white", "black"]).meta({ id: "Side" });
 export const VariantSchema = z.enum(["long", "short"]).meta({ id: "Variant" });
@@ -10,6 +11,10 @@ export const PresetSchema = z
   .enum(["georgian-short", "backgammon", "federation-long", "armenian-long"])
   .meta({ id: "Preset", description: "A rule set of RULES.md §6." });
 export const OpeningSchema = z.enum(["play-opening-dice", "reroll"]);
+export const TimeoutRuleSchema = z
+  .enum(["lose-match", "lose-hand"])
+  .meta({ id: "TimeoutRule", description: "What running out of time costs: the whole match (as leaving does) or the hand (as a dropped double)." });
+export const EndReasonSchema = z.enum(["score", "resign", "forfeit", "timeout", "abandoned"]).meta({ id: "EndReason" });
 export const BotLevelSchema = z.enum(["random", "expert"]).meta({ id: "BotLevel" });
 
 export const CheckersSchema = z
@@ -25,6 +30,7 @@ export const RulesetSchema = z
     koks: z.boolean(),
     cube: z.boolean(),
     opening: OpeningSchema,
+    timeout: TimeoutRuleSchema,
   })
   .meta({ id: "Ruleset" });
 
@@ -44,6 +50,8 @@ export const PlayerSchema = z
     connected: z.boolean(),
     /** Epoch milliseconds when this player's reconnect window ends, while they are away during a match. */
     reconnectDeadline: z.number().nullable(),
+    /** The player asked the server to roll for them even when they could double (see the `auto-roll` message). */
+    autoRoll: z.boolean(),
   })
   .meta({ id: "Player" });
 
@@ -62,7 +70,7 @@ export const MatchViewSchema = z
     /** Sides that may offer the cube right now (before rolling, on their turn). */
     canDouble: z.array(SideSchema),
     winner: SideSchema.nullable(),
-    endReason: z.enum(["score", "resign", "forfeit", "abandoned"]).nullable(),
+    endReason: EndReasonSchema.nullable(),
   })
   .meta({ id: "MatchView" });
 
@@ -80,6 +88,9 @@ export const TableViewSchema = z
     spectators: z.boolean(),
     players: z.object({ white: PlayerSchema.nullable(), black: PlayerSchema.nullable() }),
     match: MatchViewSchema.nullable(),
+    timeControl: TimeControlViewSchema,
+    /** The match clock; null until the match starts. */
+    clock: ClockViewSchema.nullable(),
     /** The table's state version: the seq of the last stored event. */
     seq: z.number().int(),
     createdAt: z.number().int(),

@@ -37,13 +37,15 @@ export const ClientMessageSchema = z
     z.object({ type: z.literal("take"), ...commandBase }).strict(),
     z.object({ type: z.literal("drop"), ...commandBase }).strict(),
     z.object({ type: z.literal("resign"), ...commandBase }).strict(),
+    /** "Auto-roll when I'd only roll": `on: true` lets the server roll for this seat even when it could double. */
+    z.object({ type: z.literal("auto-roll"), ...commandBase, on: z.boolean() }).strict(),
     /** Ask for every event after `seq` (answered with a `welcome`). */
     z.object({ type: z.literal("sync"), seq: z.number().int().min(0) }).strict(),
   ])
   .meta({ id: "ClientMessage" });
 
-export const CLIENT_MESSAGE_TYPES = ["roll", "play", "double", "take", "drop", "resign", "sync"] as const;
-export type GameCommandType = "roll" | "play" | "double" | "take" | "drop" | "resign";
+export const CLIENT_MESSAGE_TYPES = ["roll", "play", "double", "take", "drop", "resign", "auto-roll", "sync"] as const;
+export type GameCommandType = "roll" | "play" | "double" | "take" | "drop" | "resign" | "auto-roll";
 
 const RoleSchema = z.enum(["white", "black", "spectator"]);
 

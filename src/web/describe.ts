@@ -31,9 +31,9 @@ export function describeEvent(e: TableOrMatchEvent): string | null {
         ? `Opening roll: White ${e.white}, Black ${e.black}: ${sideName(e.starter)} starts`
         : `Opening roll: White ${e.white}, Black ${e.black}: a tie, roll again`;
     case "rolled":
-      return `${sideName(e.side)} rolled ${e.dice[0]}-${e.dice[1]}`;
+      return `${sideName(e.side)} rolled ${e.dice[0]}-${e.dice[1]}${e.auto ? " (rolled automatically)" : ""}`;
     case "played":
-      return `${sideName(e.side)} played ${e.notation || "nothing"}`;
+      return `${sideName(e.side)} played ${e.notation || "nothing"}${e.forced ? " (forced: the only legal play)" : ""}`;
     case "burned":
       return `${sideName(e.side)}'s ${e.dice[0]}-${e.dice[1]} is burned: no legal move`;
     case "doubled":
@@ -48,6 +48,8 @@ export function describeEvent(e: TableOrMatchEvent): string | null {
       return `${sideName(e.side)} resigned`;
     case "forfeited":
       return `${sideName(e.side)} did not come back in time and forfeits`;
+    case "timed-out":
+      return `${sideName(e.side)} ran out of time`;
     case "match-ended":
       return matchResultText(e);
   }
@@ -69,7 +71,9 @@ export function matchResultText(e: Extract<TableOrMatchEvent, { type: "match-end
       ? ` (${sideName(opponent(e.winner))} resigned)`
       : e.reason === "forfeit"
         ? ` (${sideName(opponent(e.winner))} did not come back in time)`
-        : "";
+        : e.reason === "timeout"
+          ? ` (${sideName(opponent(e.winner))} ran out of time)`
+          : "";
   return `Match over: ${sideName(e.winner)} wins the match ${score}${why}`;
 }
 

@@ -223,6 +223,8 @@ describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => 
       reconnectSeconds: 60,
       spectators: true,
       players: { white: null, black: null },
+      timeControl: { name: "standard", delaySeconds: 12, reserveSeconds: 120, matchReserveSeconds: 120 * state.config.length },
+      clock: null,
       match: {
         score: { ...state.score },
         hand: state.hand,

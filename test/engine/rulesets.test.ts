@@ -9,7 +9,7 @@ describe("presets (RULES.md §6)", () => {
     ["federation-long", "long", true, true, "reroll"],
     ["armenian-long", "long", false, false, "reroll"],
   ] as const)("%s: %s nardi, koks %s, cube %s, opening %s", (name, variant, koks, cube, opening) => {
-    expect(PRESETS[name]).toEqual({ preset: name, variant, koks, cube, opening });
+    expect(PRESETS[name]).toEqual({ preset: name, variant, koks, cube, opening, timeout: "lose-match" });
     expect(makeRuleset(name)).toEqual({ ok: true, value: PRESETS[name] });
   });
 
@@ -19,12 +19,17 @@ describe("presets (RULES.md §6)", () => {
 });
 
 describe("makeRuleset overrides", () => {
-  it("overrides koks, cube and opening but keeps the movement", () => {
-    const r = makeRuleset("armenian-long", { koks: true, cube: true, opening: "play-opening-dice" });
+  it("overrides koks, cube, opening and timeout but keeps the movement", () => {
+    const r = makeRuleset("armenian-long", { koks: true, cube: true, opening: "play-opening-dice", timeout: "lose-hand" });
     expect(r).toEqual({
       ok: true,
-      value: { preset: "armenian-long", variant: "long", koks: true, cube: true, opening: "play-opening-dice" },
+      value: { preset: "armenian-long", variant: "long", koks: true, cube: true, opening: "play-opening-dice", timeout: "lose-hand" },
     });
+  });
+
+  it("gives a ruleset stored before clocks (no timeout rule) the preset's", () => {
+    const { timeout: _dropped, ...before } = PRESETS["federation-long"];
+    expect(validateRuleset(before)).toEqual({ ok: true, value: PRESETS["federation-long"] });
   });
 
   it("does not change the preset table", () => {
@@ -36,6 +41,7 @@ describe("makeRuleset overrides", () => {
     ["an unknown preset", "chess", {}],
     ["a non-boolean koks", "backgammon", { koks: "yes" }],
     ["an unknown opening", "backgammon", { opening: "coin-toss" }],
+    ["an unknown timeout rule", "backgammon", { timeout: "pause" }],
     ["an option that cannot be overridden", "backgammon", { variant: "long" }],
   ])("rejects %s with BAD_CONFIG", (_label, preset, overrides) => {
     const r = makeRuleset(preset, overrides as never);

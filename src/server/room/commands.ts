@@ -9,8 +9,9 @@ import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import { parseFrame } from "./messages";
 import { settle } from "./outcome";
+import { setAutoRoll } from "./auto-roll";
 
-type GameMessage = Exclude<ClientMessage, { type: "sync" }>;
+type GameMessage = Exclude<ClientMessage, { type: "sync" | "auto-roll" }>;
 
 export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
   if (!core.sockets.withinRate(ws, Date.now())) {
@@ -31,7 +32,9 @@ export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | A
     core.sendError(ws, parsed.message.id, "SPECTATOR", "spectators cannot act; open the socket with a seat token");
     return;
   }
-  if (applyGameCommand(core, ws, role, parsed.message)) {
+  const applied =
+    parsed.message.type === "auto-roll" ? setAutoRoll(core, ws, role, parsed.message) : applyGameCommand(core, ws, role, parsed.message);
+  if (applied) {
     core.sockets.refund(ws);
     runBots(core);
     await core.syncAlarm();
@@ -68,7 +71,7 @@ function applyGameCommand(core: RoomCore, ws: WebSocket, seat: Side, message: Ga
     core.sendError(ws, message.id, step.error.code, step.error.message);
     return false;
   }
-  const logged = core.commit({ ...settle(room, step.value), at: Date.now(), command: { seat, id: message.id } });
+  const logged = core.commit({ ...settle(room, step.value, Date.now(), core.dice), command: { seat, id: message.id } });
   core.sockets.send(ws, { type: "ack", id: message.id, seq: logged.at(-1)?.seq ?? room.seq, duplicate: false });
   core.broadcast(logged);
   return true;

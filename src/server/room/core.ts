@@ -7,6 +7,7 @@ import type { ErrorCode, LoggedEvent, Role } from "../../protocol";
 import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
 import type { Lobby } from "../lobby";
+import { clockDeadline } from "./clock";
 import { Sockets } from "./sockets";
 import { RoomStore, type Change } from "./store";
 import type { Room } from "./table";
@@ -34,6 +35,7 @@ export class RoomCore {
     return {
       connected: { white: this.sockets.seatConnected("white", except), black: this.sockets.seatConnected("black", except) },
       reconnectDeadline,
+      now: Date.now(),
     };
   }
 
@@ -81,15 +83,17 @@ export class RoomCore {
     this.sockets.send(ws, { type: "error", id, code, message, seq: this.store.load()?.seq ?? 0 });
   }
 
-  /** Keeps exactly one alarm, at the earliest stored deadline (none when there is none). */
+  /** Keeps exactly one alarm, at the earliest deadline: the stored ones and the clock's (none when there is none). */
   async syncAlarm(): Promise<void> {
-    const next = this.store.deadlines()[0];
-    if (!next) {
+    const room = this.store.load();
+    const dues = [this.store.deadlines()[0]?.due, room ? clockDeadline(room) : null].filter((due) => typeof due === "number");
+    if (dues.length === 0) {
       await this.ctx.storage.deleteAlarm();
       return;
     }
+    const due = Math.min(...dues);
     const current = await this.ctx.storage.getAlarm();
-    if (current !== next.due) await this.ctx.storage.setAlarm(next.due);
+    if (current !== due) await this.ctx.storage.setAlarm(due);
   }
 
   /**

@@ -4,12 +4,15 @@
  * running the alarm twice, or late, changes nothing more.
  */
 import { applyCommand, opponent, type MatchCommand, type Side } from "../../engine";
+import { runBots } from "./bots";
 import type { RoomCore } from "./core";
+import { clockDeadline } from "./clock";
 import { settle } from "./outcome";
 import type { Deadline } from "./store";
 
 export async function onAlarm(core: RoomCore): Promise<void> {
   const now = Date.now();
+  flagFell(core, now);
   for (const deadline of core.store.deadlines()) {
     if (deadline.due > now) break;
     if (deadline.kind === "expire") {
@@ -20,6 +23,21 @@ export async function onAlarm(core: RoomCore): Promise<void> {
     }
   }
   await core.syncAlarm();
+}
+
+/** The running side's clock ran out: it times out (the ruleset says whether that loses the match or the hand). */
+function flagFell(core: RoomCore, now: number): void {
+  const room = core.store.load();
+  const due = room ? clockDeadline(room) : null;
+  const side = room?.info.clock?.running;
+  if (!room?.match || due === null || due > now || !side) return;
+  const step = applyCommand(room.match, { type: "timeout", side }, core.dice);
+  if (!step.ok) {
+    console.error("the engine refused a timeout", step.error);
+    return;
+  }
+  core.broadcast(core.commit(settle(room, step.value, now, core.dice)));
+  runBots(core);
 }
 
 /** Nobody joined in time: the table leaves the lobby and its storage is deleted. True when it was. */
@@ -53,6 +71,6 @@ function reconnectWindowEnded(core: RoomCore, deadline: Deadline, seat: Side): v
     core.commit({ room, events: [], at: Date.now(), clearDeadlines: [deadline] });
     return;
   }
-  const logged = core.commit({ ...settle(room, step.value), at: Date.now(), clearDeadlines: [deadline] });
+  const logged = core.commit({ ...settle(room, step.value, Date.now(), core.dice), clearDeadlines: [deadline] });
   core.broadcast(logged);
 }

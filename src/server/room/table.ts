@@ -2,8 +2,8 @@
  * What a match object stores about its table besides the match itself: settings, seats (with the SHA-256 of
  * each seat's token, never the token) and status. Kept as one JSON value in the `room` row.
  */
-import type { MatchState, Ruleset, Side } from "../../engine";
-import type { BotLevelName, TableStatus } from "../../protocol";
+import type { ClockState, MatchState, Ruleset, Side } from "../../engine";
+import type { BotLevelName, TableStatus, TimeControlView } from "../../protocol";
 
 export interface Seat {
   name: string;
@@ -13,6 +13,8 @@ export interface Seat {
   tokenHash: string | null;
   /** The seat has opened a socket at least once (so, if it has none now, it left rather than never came). */
   seen?: boolean;
+  /** "Auto-roll when I'd only roll": the server rolls for this seat even when it could double. */
+  autoRoll?: boolean;
 }
 
 export interface TableInfo {
@@ -24,6 +26,10 @@ export interface TableInfo {
   reconnectSeconds: number;
   spectators: boolean;
   seats: Record<Side, Seat | null>;
+  /** Absent on tables stored before clocks: they play the default time control (see clock.ts). */
+  timeControl?: TimeControlView;
+  /** The match clock, from the match's start; absent before it (and on matches stored before clocks). */
+  clock?: ClockState;
 }
 
 /** The whole stored state of a table at one seq. */

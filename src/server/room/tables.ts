@@ -1,12 +1,21 @@
 /** The table's HTTP side, called over RPC from the Worker's routes: create, join, view, history, counters. */
 import { makeRuleset, newMatch, type MatchEvent } from "../../engine";
-import type { CreateTableBodySchema, EventHistory, JoinTableBodySchema, TableEvent, TableSummary, TableView } from "../../protocol";
+import {
+  resolveTimeControl,
+  type CreateTableBodySchema,
+  type EventHistory,
+  type JoinTableBodySchema,
+  type TableEvent,
+  type TableSummary,
+  type TableView,
+} from "../../protocol";
 import { newSeatToken, sha256Hex } from "../ids";
 import { refuse, type Outcome } from "../problem";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
-import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Seat, type TableInfo } from "./table";
+import { settle } from "./outcome";
+import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
 
 export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string };
@@ -37,35 +46,44 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     reconnectSeconds: input.reconnectSeconds,
     spectators: input.spectators,
     seats: { white: { name: input.name, kind: "human", botLevel: null, tokenHash }, black: null },
+    timeControl: resolveTimeControl(input.timeControl, input.length),
   };
   const events: Array<TableEvent | MatchEvent> = [
-    { type: "table-created", ruleset: info.ruleset, length: info.length, reconnectSeconds: info.reconnectSeconds, spectators: info.spectators },
+    {
+      type: "table-created",
+      ruleset: info.ruleset,
+      length: info.length,
+      reconnectSeconds: info.reconnectSeconds,
+      spectators: info.spectators,
+      timeControl: info.timeControl,
+    },
     { type: "player-joined", seat: "white", name: input.name, kind: "human", botLevel: null },
   ];
-  let match = null;
+  let room: Room = { seq: 0, info, match: null };
   if (input.opponent === "bot") {
     const bot: Seat = { name: `Bot (${input.botLevel})`, kind: "bot", botLevel: input.botLevel, tokenHash: null };
     const started = newMatch({ ruleset: info.ruleset, length: info.length }, core.dice);
     if (!started.ok) return refuse("BAD_REQUEST", started.error.message);
-    info.seats.black = bot;
-    info.status = "playing";
-    match = started.value.state;
-    events.push({ type: "player-joined", seat: "black", name: bot.name, kind: "bot", botLevel: bot.botLevel }, ...started.value.events);
+    const playing = settle({ seq: 0, info: { ...info, status: "playing", seats: { ...info.seats, black: bot } }, match: null }, started.value, now, core.dice);
+    room = playing.room;
+    events.push({ type: "player-joined", seat: "black", name: bot.name, kind: "bot", botLevel: bot.botLevel }, ...playing.events);
   }
   const expires = now + WAITING_TABLE_TTL_MS;
-  const windows = info.status === "playing" ? matchStartWindows(core, info, now) : { events: [], deadlines: [] };
+  const waiting = room.info.status === "waiting";
+  const windows = waiting ? { events: [], deadlines: [] } : matchStartWindows(core, room.info, now);
   core.store.create({
-    room: { seq: 0, info, match },
+    room,
     events,
     at: now,
-    setDeadlines: info.status === "waiting" ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines,
+    setDeadlines: waiting ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines,
   });
-  await core.syncAlarm();
-  if (info.status === "waiting") {
+  if (waiting) {
     const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: input.name, createdAt: now };
+    await core.syncAlarm();
     await core.tellLobby((lobby) => lobby.add(summary, expires));
   } else {
     runBots(core);
+    await core.syncAlarm();
   }
   return { ok: true, value: { seat: "white", token, table: core.view(core.store.load()!) } };
 }
@@ -85,13 +103,14 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
     seats: { ...room.info.seats, black: { name: input.name, kind: "human", botLevel: null, tokenHash } },
   };
   const now = Date.now();
+  const playing = settle({ seq: room.seq, info, match: null }, started.value, now, core.dice);
   const events: Array<TableEvent | MatchEvent> = [
     { type: "player-joined", seat: "black", name: input.name, kind: "human", botLevel: null },
-    ...started.value.events,
+    ...playing.events,
   ];
   const windows = matchStartWindows(core, info, now);
   const logged = core.commit({
-    room: { seq: room.seq, info, match: started.value.state },
+    room: playing.room,
     events: [...events, ...windows.events],
     at: now,
     clearDeadlines: [{ kind: "expire", seat: "table" }],

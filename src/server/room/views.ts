@@ -1,12 +1,15 @@
 /** What clients see: the public table view (no token hashes) and the mover's legal plays, built from the stored room. */
 import { canDouble, legalPlaysFor, pipCount, type MatchState, type Side } from "../../engine";
 import type { LegalPlayView, MatchView, PlayerView, TableView } from "../../protocol";
+import { clockView, timeControlOf } from "./clock";
 import { SIDES, type Room } from "./table";
 
 /** Who is here right now: sockets per seat (bots are always here) and open reconnect windows. */
 export interface Presence {
   connected: Record<Side, boolean>;
   reconnectDeadline: Record<Side, number | null>;
+  /** When the view is made (server epoch ms): the clock's remaining times are as of then. */
+  now: number;
 }
 
 export function tableView(room: Room, presence: Presence): TableView {
@@ -20,6 +23,7 @@ export function tableView(room: Room, presence: Presence): TableView {
       botLevel: seat.botLevel,
       connected: seat.kind === "bot" || presence.connected[side],
       reconnectDeadline: presence.reconnectDeadline[side],
+      autoRoll: seat.autoRoll === true,
     };
   };
   return {
@@ -31,6 +35,8 @@ export function tableView(room: Room, presence: Presence): TableView {
     spectators: info.spectators,
     players: { white: player("white"), black: player("black") },
     match: room.match ? matchView(room.match) : null,
+    timeControl: timeControlOf(info),
+    clock: clockView(room, presence.now),
     seq: room.seq,
     createdAt: info.createdAt,
   };

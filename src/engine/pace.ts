@@ -1,0 +1,49 @@
+/**
+ * Pace: no decision, no click. After every accepted command the match runs on through whatever nobody has to
+ * decide: a roll for a side that may not double (no cube, cube on the other side, Crawford hand, cube at 64) or
+ * that asked to roll automatically, and a roll with exactly one legal play, which is played for the mover. A roll
+ * with no legal play is already burned by the reducer. Pure, like the reducer: dice come in from outside.
+ */
+import { applyCommand, canDouble, legalPlaysFor } from "./match";
+import type { DiceSource, MatchEvent, MatchState, MatchStep, Side } from "./types";
+
+/**
+ * Automatic rolls in one go at most. Only a position where both sides can never move again (each on the bar
+ * against a closed board) would roll on forever; there the side on roll rolls by hand after this many.
+ */
+export const MAX_AUTOMATIC_ROLLS = 32;
+
+/** Per side: roll without asking even when a double is possible ("auto-roll when I'd only roll"). */
+export type AutoRoll = Record<Side, boolean>;
+
+/** What the server does now without asking anyone, or null when a side must decide. */
+function automaticCommand(state: MatchState, autoRoll: AutoRoll): "roll" | "play" | null {
+  const side = state.position.turn;
+  if (state.phase === "awaiting-roll") return !canDouble(state, side) || autoRoll[side] ? "roll" : null;
+  if (state.phase === "moving") return legalPlaysFor(state).length === 1 ? "play" : null;
+  return null;
+}
+
+/** `step` carried on through every automatic roll and forced play; the events say which moves were the server's. */
+export function runPace(step: MatchStep, dice: DiceSource, autoRoll: AutoRoll): MatchStep {
+  let state = step.state;
+  const events: MatchEvent[] = [...step.events];
+  for (let rolls = 0; rolls < MAX_AUTOMATIC_ROLLS; ) {
+    const what = automaticCommand(state, autoRoll);
+    if (what === null) break;
+    const side = state.position.turn;
+    const next =
+      what === "roll"
+        ? applyCommand(state, { type: "roll", side }, dice)
+        : applyCommand(state, { type: "play", side, play: legalPlaysFor(state)[0]!.steps }, dice);
+    if (!next.ok) throw new Error(`the reducer refused an automatic ${what}: ${next.error.code}`);
+    if (what === "roll") rolls++;
+    for (const event of next.value.events) {
+      if (event.type === "rolled" && what === "roll") events.push({ ...event, auto: true });
+      else if (event.type === "played" && what === "play") events.push({ ...event, forced: true });
+      else events.push(event);
+    }
+    state = next.value.state;
+  }
+  return { state, events };
+}
