@@ -391,6 +391,29 @@ describe("resigning, leaving, abandoning (RULES.md §5.5, §5.6)", () => {
     expect(state.cubeOffer).toBeNull();
   });
 
+  it("timeout (lose-match, every preset's default) ends the match like leaving, with reason timeout", () => {
+    const offered = apply(midMatch, { type: "double", side: "white" }).state;
+    const { state, events } = apply(offered, { type: "timeout", side: "black" });
+    expect(events).toEqual([
+      { type: "timed-out", side: "black" },
+      { type: "match-ended", winner: "white", reason: "timeout", score: { white: 5, black: 1 } },
+    ]);
+    expect(state).toMatchObject({ phase: "over", winner: "white", endReason: "timeout", cubeOffer: null });
+  });
+
+  it("timeout under lose-hand loses the hand as a dropped double (oin × the cube before the offer); the match goes on", () => {
+    const base: MatchState = { ...start("backgammon", 7, [5, 2], { opening: "reroll", timeout: "lose-hand" }).state, score: { white: 3, black: 1 } };
+    const taken = apply(apply(base, { type: "double", side: "white" }).state, { type: "take", side: "black" }).state;
+    const redoubled = apply({ ...taken, position: { ...taken.position, turn: "black" } }, { type: "double", side: "black" }).state;
+    const { state, events } = apply(redoubled, { type: "timeout", side: "white" }, [6, 1]);
+    expect(events.slice(0, 2)).toEqual([
+      { type: "timed-out", side: "white" },
+      { type: "hand-ended", hand: 1, winner: "black", result: { kind: "oin", points: 1 }, cube: 2, value: 2, score: { white: 3, black: 3 } },
+    ]);
+    expect(types(events).slice(2)).toEqual(["hand-started", "opening-roll"]);
+    expect(state).toMatchObject({ phase: "awaiting-roll", hand: 2, winner: null, cube: { value: 1, owner: null } });
+  });
+
   it("abandon ends the match with no winner; then every command is MATCH_OVER", () => {
     const { state, events } = apply(midMatch, { type: "abandon" });
     expect(events).toEqual([{ type: "match-ended", winner: null, reason: "abandoned", score: { white: 3, black: 1 } }]);
@@ -403,6 +426,7 @@ describe("resigning, leaving, abandoning (RULES.md §5.5, §5.6)", () => {
       { type: "drop", side: "black" },
       { type: "resign", side: "black" },
       { type: "forfeit", side: "white" },
+      { type: "timeout", side: "white" },
       { type: "abandon" },
     ] as MatchCommand[]) {
       refused(state, command, "MATCH_OVER");
