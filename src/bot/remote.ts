@@ -182,6 +182,16 @@ function send(conn: TableConnection, command: MatchCommand): Promise<unknown> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Never think into the last seconds of the clock: the pause before a command leaves this much of it unused. */
+const CLOCK_MARGIN_MS = 3000;
+
+/** The pause before acting: `--delay`, cut short so the bot's delay and reserve never run out. */
+function thinkingTime(conn: TableConnection, seat: "white" | "black", delayMs: number): number {
+  const left = conn.remainingTime()?.[seat];
+  if (!left) return delayMs;
+  return Math.max(0, Math.min(delayMs, left.totalMs - CLOCK_MARGIN_MS));
+}
+
 async function seat(client: NardiClient, opts: Options): Promise<SeatGrant> {
   if (opts.table) return client.joinTable(opts.table, { name: opts.name });
   const grant = await client.createTable({ preset: opts.preset, length: opts.length, name: opts.name });
@@ -220,7 +230,8 @@ async function main(): Promise<number> {
     }
     const command = commandFromView(table, conn.events, conn.legalPlays, grant.seat, opts.level, rng);
     if (!command) continue;
-    if (opts.delayMs > 0) await sleep(opts.delayMs);
+    const pause = thinkingTime(conn, grant.seat, opts.delayMs);
+    if (pause > 0) await sleep(pause);
     // Plays and rolls show up in the event log; cube actions get a line of their own.
     if (command.type !== "roll" && command.type !== "play") log(`→ ${command.type}`);
     try {

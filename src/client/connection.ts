@@ -18,6 +18,7 @@ import {
   type UpdateMessage,
   type WelcomeMessage,
 } from "../protocol";
+import { remainingTime, type SideTime } from "./clock";
 import { CommandError } from "./errors";
 import { newCommandId } from "./ids";
 import { KeepAlive } from "./keepalive";
@@ -45,6 +46,8 @@ export class TableConnection {
   reconnects = 0;
   /** `pong` answers received to keep-alive pings. */
   pongs = 0;
+  /** When (this machine's ms) the current `table`, and so its clock, arrived. */
+  tableReceivedAt = 0;
   /** Why the connection is `closed` (null while it is not). */
   closeReason: string | null = null;
 
@@ -118,6 +121,16 @@ export class TableConnection {
   }
   resign(opts?: CommandOptions): Promise<AckMessage> {
     return this.send(this.command("resign", opts));
+  }
+  /** "Auto-roll when I'd only roll": the server then rolls for this seat even when it could double. */
+  setAutoRoll(on: boolean, opts?: CommandOptions): Promise<AckMessage> {
+    return this.send({ ...this.command("auto-roll", opts), on });
+  }
+
+  /** Each side's time left now, counted down from the last view the server sent (null before the match starts). */
+  remainingTime(now: number = Date.now()): Record<"white" | "black", SideTime> | null {
+    const clock = this.table?.clock;
+    return clock ? remainingTime(clock, this.tableReceivedAt, now) : null;
   }
 
   /** Builds a command with a fresh id (not sent yet). */
@@ -397,6 +410,7 @@ export class TableConnection {
   private applyState(seq: number, table: TableView, legalPlays: LegalPlayView[] | null): void {
     this.seq = Math.max(this.seq, seq);
     this.table = table;
+    this.tableReceivedAt = Date.now();
     this.legalPlays = legalPlays;
   }
 

@@ -7,8 +7,10 @@ export { NardiClient, type ClientOptions } from "./http";
 export { TableConnection } from "./connection";
 export type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
 export { ApiError, CommandError } from "./errors";
+export { remainingTime, type SideTime } from "./clock";
 export type {
   AckMessage,
+  ClockView,
   CreateTableBody,
   ErrorMessage,
   EventHistory,
@@ -20,6 +22,7 @@ export type {
   TableStats,
   TableSummary,
   TableView,
+  TimeControlView,
   UpdateMessage,
   WelcomeMessage,
 } from "../protocol";

@@ -16,6 +16,8 @@ export interface Command {
   /** The table seq the command was decided on; the server refuses it with STALE_SEQ if the table moved on. */
   readonly seq?: number;
   readonly play?: PlayInput;
+  /** `auto-roll` only: the setting's new value. */
+  readonly on?: boolean;
 }
 
 export interface CommandOptions {

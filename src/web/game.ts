@@ -11,7 +11,7 @@ import { renderBoard, type Slot } from "./board";
 import { enableDrag } from "./drag";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
-import { burnedNotice, connectionText, renderPlayerLine, renderShare, statusText } from "./panels";
+import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare, statusText } from "./panels";
 import { forgetSeat, type StoredSeat } from "./store";
 import { TurnBuilder } from "./turn";
 
@@ -207,6 +207,14 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       take.disabled = drop.disabled = busy;
       controls.append(take, drop);
     }
+    if (t.ruleset.cube && t.length > 1) {
+      // "Auto-roll when I'd only roll": the server then rolls for me even when I could double.
+      const auto = h("input", { type: "checkbox", "data-testid": "auto-roll" });
+      auto.checked = t.players[me]?.autoRoll === true;
+      auto.disabled = busy;
+      auto.addEventListener("change", () => void command(() => conn.setAutoRoll(auto.checked)));
+      controls.append(h("label", { class: "auto-roll" }, auto, " Roll for me when I'd only roll"));
+    }
     const resign = button("Resign", "resign", () =>
       void ask("Resign the whole match? Your opponent is awarded the points still needed to win it.", "Resign", () => conn.resign()),
       "danger",
@@ -248,8 +256,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     renderShare(share, t, me);
     const slot = t.status === "waiting" ? shareTop : shareBottom;
     if (share.parentElement !== slot) slot.append(share);
-    renderPlayerLine(topPlayer, opponent(viewer), t, me);
-    renderPlayerLine(bottomPlayer, viewer, t, me);
+    const times = conn.remainingTime();
+    renderPlayerLine(topPlayer, opponent(viewer), t, me, times?.[opponent(viewer)] ?? null);
+    renderPlayerLine(bottomPlayer, viewer, t, me, times?.[viewer] ?? null);
     const board = turn ? turn.board : (m?.board ?? null);
     clear(boardBox);
     if (board) {
@@ -363,16 +372,18 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const me = mySide();
     return t && me && selected !== null ? ownToSlot(selected, me, t) : null;
   }
-  // The reconnect countdown ticks without rebuilding the board (a rebuild mid-click would eat the click).
+  // The reconnect countdown and the clocks tick without rebuilding the board (a rebuild mid-click would eat the click).
   const tick = setInterval(() => {
     const t = conn.table;
     if (!t) return;
+    const times = conn.remainingTime();
     for (const side of ["white", "black"] as const) {
       const el = root.querySelector(`[data-testid="conn-${side}"]`);
       if (el) el.textContent = connectionText(t.players[side], t);
       el?.classList.toggle("away", !(t.players[side]?.connected ?? true));
+      renderClock(root.querySelector(`[data-testid="clock-${side}"]`), side, t, times?.[side] ?? null);
     }
-  }, 1000);
+  }, 250);
 
   return () => {
     document.title = "Nardi";

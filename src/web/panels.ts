@@ -4,13 +4,17 @@
  * burned-roll notice.
  */
 import type { Side } from "../engine/types";
+import type { SideTime } from "../client";
 import type { LoggedEvent, PlayerView, TableView } from "../protocol";
 import { playerLabel, sideName } from "./describe";
 import { button, clear, h } from "./dom";
 import type { TurnBuilder } from "./turn";
 
-/** Fills `el` with one player's line; `me` is the viewer's seat (null for spectators). */
-export function renderPlayerLine(el: HTMLElement, side: Side, t: TableView, me: Side | null): void {
+/** Below this much time left the running clock shows a warning. */
+export const LOW_TIME_MS = 10_000;
+
+/** Fills `el` with one player's line; `me` is the viewer's seat (null for spectators); `time`: their clock now. */
+export function renderPlayerLine(el: HTMLElement, side: Side, t: TableView, me: Side | null, time: SideTime | null): void {
   const p = t.players[side];
   const m = t.match;
   el.className = `player${m && m.phase !== "over" && m.turn === side ? " turn" : ""}`;
@@ -24,7 +28,27 @@ export function renderPlayerLine(el: HTMLElement, side: Side, t: TableView, me: 
     h("span", { class: "muted", "data-testid": `pips-${side}` }, m ? ` · pips ${m.pips[side]}` : ""),
     h("span", { class: "muted", "data-testid": `score-${side}` }, m ? ` · score ${m.score[side]}` : ""),
     h("span", { "data-testid": `conn-${side}`, class: `conn-state${p && !p.connected ? " away" : ""}` }, connectionText(p, t)),
+    h("span", { "data-testid": `clock-${side}` }),
   );
+  renderClock(el.querySelector(`[data-testid="clock-${side}"]`), side, t, time);
+}
+
+const mmss = (ms: number): string => {
+  const s = Math.ceil(ms / 1000);
+  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};
+
+/**
+ * One side's clock: the delay left (while its decision runs) and the reserve, e.g. "⏱ 0:07 + 1:52"; running
+ * clocks are marked, and low ones warned about. Ticks without rebuilding the line.
+ */
+export function renderClock(el: Element | null, side: Side, t: TableView, time: SideTime | null): void {
+  if (!el) return;
+  const running = t.clock?.running === side && t.status === "playing";
+  const low = running && time !== null && time.totalMs < LOW_TIME_MS;
+  el.className = `clock${running ? " running" : ""}${low ? " low" : ""}`;
+  el.setAttribute("data-running", String(running));
+  el.textContent = time ? ` · ⏱ ${running ? `${mmss(time.delayMs)} + ` : ""}${mmss(time.reserveMs)}${low ? " — low time!" : ""}` : "";
 }
 
 /** Online, or away with the seconds left of the reconnect window (from the server's deadline). */
