@@ -25,6 +25,12 @@ export async function joinTable(id: string, name = "Black"): Promise<SeatGrant> 
   return (await res.json()) as SeatGrant;
 }
 
+/**
+ * A table where the side on roll has a cube decision (a centred cube, no opening dice to play), so the server
+ * does not roll for it: for tests of the `roll` command itself. Elsewhere the server rolls when nobody may double.
+ */
+export const ROLL_IS_A_DECISION: Partial<CreateTableBody> = { preset: "backgammon", length: 3, overrides: { opening: "reroll" } };
+
 /** A started match between two humans. */
 export async function startMatch(body: Partial<CreateTableBody> = {}) {
   const white = await createTable({ name: "White", ...body });

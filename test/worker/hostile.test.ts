@@ -1,7 +1,7 @@
 /** Every hostile or mistaken frame gets a coded error for the sender only, and the table does not change. */
 import { describe, expect, it } from "vitest";
 import { LIMITS, type ErrorCode } from "../../src/protocol";
-import { api, type Client, commandId, connect, createTable, seatedMatch } from "./helpers";
+import { api, type Client, commandId, connect, createTable, ROLL_IS_A_DECISION, seatedMatch } from "./helpers";
 
 async function tableState(id: string): Promise<string> {
   const events = await (await api(`/v1/tables/${id}/events`)).json();
@@ -9,9 +9,9 @@ async function tableState(id: string): Promise<string> {
   return JSON.stringify({ events, match: view.match, seq: view.seq, status: view.status });
 }
 
-/** A started match, both seats connected, with who is to move and who waits. */
+/** A started match, both seats connected, with who is to move (a roll or a double) and who waits. */
 async function seated() {
-  const { id, w, b } = await seatedMatch();
+  const { id, w, b } = await seatedMatch(ROLL_IS_A_DECISION);
   const turn = w.table!.match!.turn;
   const mover = turn === "white" ? w : b;
   const waiter = turn === "white" ? b : w;
@@ -67,7 +67,7 @@ describe("hostile and mistaken input", () => {
     await refused(id, waiter, { type: "roll", id: commandId() }, "NOT_YOUR_TURN", [mover, spectator]);
     await refused(id, mover, { type: "play", id: commandId(), play: "24/18" }, "MUST_ROLL");
     await refused(id, mover, { type: "take", id: commandId() }, "NO_DOUBLE_OFFERED");
-    await refused(id, mover, { type: "double", id: commandId() }, "CUBE_UNAVAILABLE");
+    await refused(id, waiter, { type: "double", id: commandId() }, "NOT_YOUR_TURN");
     await refused(id, mover, { type: "roll", id: commandId(), seq: mover.seq - 1 }, "STALE_SEQ", [waiter]);
 
     mover.send({ type: "roll", id: commandId(), seq: mover.seq });
@@ -77,7 +77,7 @@ describe("hostile and mistaken input", () => {
     await waiter.waitForSeq(rolled.seq);
     await refused(id, mover, { type: "roll", id: commandId() }, "ALREADY_ROLLED", [waiter]);
     await refused(id, waiter, { type: "play", id: commandId(), play: mover.legalPlays![0]!.play }, "NOT_YOUR_TURN");
-    // Long nardi: a 14-pip step matches no die.
+    // A 14-pip step matches no die.
     const illegal = await (async () => {
       const before = await tableState(id);
       mover.skipAll();

@@ -62,8 +62,29 @@ describe("tables over HTTP", () => {
 
   it("applies ruleset overrides and defaults", async () => {
     const grant = await createTable({ preset: "federation-long", overrides: { cube: false } });
-    expect(grant.table.ruleset).toEqual({ preset: "federation-long", variant: "long", koks: true, cube: false, opening: "reroll" });
+    expect(grant.table.ruleset).toEqual({
+      preset: "federation-long",
+      variant: "long",
+      koks: true,
+      cube: false,
+      opening: "reroll",
+      timeout: "lose-match",
+    });
     expect(grant.table).toMatchObject({ length: 1, reconnectSeconds: 60, spectators: true });
+    // No table without a clock: the default is `standard`, its reserve per match point.
+    expect(grant.table.timeControl).toEqual({ name: "standard", delaySeconds: 12, reserveSeconds: 120, matchReserveSeconds: 120 });
+  });
+
+  it("takes a time control by name or as custom delay + reserve per point, and refuses one without a limit", async () => {
+    const blitz = await createTable({ timeControl: "blitz", length: 5 });
+    expect(blitz.table.timeControl).toEqual({ name: "blitz", delaySeconds: 6, reserveSeconds: 30, matchReserveSeconds: 150 });
+    const custom = await createTable({ timeControl: { delaySeconds: 5, reserveSeconds: 60 }, length: 3 });
+    expect(custom.table.timeControl).toEqual({ name: "custom", delaySeconds: 5, reserveSeconds: 60, matchReserveSeconds: 180 });
+    for (const timeControl of [{ delaySeconds: 0, reserveSeconds: 0 }, "forever", { delaySeconds: 5 }]) {
+      const res = await postJson("/v1/tables", { preset: "backgammon", timeControl });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "BAD_REQUEST" });
+    }
   });
 
   it("lists waiting tables newest first, and drops a table once joined", async () => {

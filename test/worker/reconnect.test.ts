@@ -1,12 +1,12 @@
 /** Hibernation, the reconnect window (RULES.md §5.6), the alarm and the expiry of tables nobody joined. */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { OpenTablesSchema, type TableOrMatchEvent } from "../../src/protocol";
+import { OpenTablesSchema, type CreateTableBody, type TableOrMatchEvent } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
-import { api, commandId, connect, createTable, history, joinTable, playOne, seatedMatch, startMatch, stubOf } from "./helpers";
+import { api, commandId, connect, createTable, history, joinTable, playOne, ROLL_IS_A_DECISION, seatedMatch, startMatch, stubOf } from "./helpers";
 
-async function seated(reconnectSeconds = 60) {
-  const seated = await seatedMatch({ reconnectSeconds });
+async function seated(reconnectSeconds = 60, body: Partial<CreateTableBody> = {}) {
+  const seated = await seatedMatch({ reconnectSeconds, ...body });
   return { ...seated, stub: stubOf(seated.id) };
 }
 
@@ -32,7 +32,7 @@ const typesOf = (events: Array<{ event: TableOrMatchEvent }>) => events.map((e) 
 
 describe("hibernation", () => {
   it("an object evicted in the middle of a turn wakes from storage and its sockets, nothing lost", async () => {
-    const { id, w, b, stub } = await seated();
+    const { id, w, b, stub } = await seated(60, ROLL_IS_A_DECISION);
     const clients = { white: w, black: b };
     const mover = clients[w.table!.match!.turn];
     const other = mover === w ? b : w;
@@ -98,7 +98,8 @@ describe("the reconnect window", () => {
     expect(returned.events.map((e) => e.event)).toEqual([{ type: "player-connected", seat: "white" }]);
     expect(returned.table.players.white).toMatchObject({ connected: true, reconnectDeadline: null });
     expect(await deadlines(id)).toEqual([]);
-    expect(await alarmAt(id)).toBeNull();
+    // The one alarm is left for the match clock.
+    expect(await alarmAt(id)).toBe(returned.table.clock!.flagAt);
 
     // The alarm firing anyway (late, spurious) changes nothing.
     const seq = (await history(id)).seq;
@@ -251,9 +252,9 @@ describe("players who never connect after the match starts", () => {
     await w.next("welcome");
     expect((await deadlines(id)).map((d) => d.seat)).toEqual(["black"]);
     const b = await connect(id, { token: black.token });
-    await b.next("welcome");
+    const welcome = await b.next("welcome");
     expect(await deadlines(id)).toEqual([]);
-    expect(await alarmAt(id)).toBeNull();
+    expect(await alarmAt(id)).toBe(welcome.table.clock!.flagAt);
   });
 
   it("one who never comes forfeits to one who is here", async () => {
