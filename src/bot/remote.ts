@@ -3,7 +3,7 @@
  * for third-party bot authors (see docs/bots.md). It creates or joins a table, connects with its seat
  * token, and on every change of the table decides with the same `botCommand` the server's own bots use.
  *
- *   npm run bot -- --create --preset federation-long --length 3 [--level expert] [--url http://127.0.0.1:8787]
+ *   npm run bot -- --create --preset federation-long --length 3 [--time blitz] [--level expert] [--url http://127.0.0.1:8787]
  *   npm run bot -- --table <id> [--level random] [--name "Robo"] [--delay 300] [--seed 42]
  *
  * It logs every event, says what it plays, and exits when the match is over (exit code 0), or with 1
@@ -11,12 +11,13 @@
  */
 import { ApiError, CommandError, NardiClient, type LoggedEvent, type SeatGrant, type TableConnection } from "../client";
 import { PRESET_NAMES, type MatchCommand, type PresetName } from "../engine";
+import { DEFAULT_TIME_CONTROL, TIME_CONTROL_NAMES, type TimeControlName } from "../protocol";
 import { BOT_LEVELS, type BotLevel } from "./index";
 import { seededRng } from "./rng";
 import { commandFromView } from "./table-view";
 
 const USAGE = `usage:
-  npm run bot -- --create [--preset federation-long] [--length 1] [options]
+  npm run bot -- --create [--preset federation-long] [--length 1] [--time standard] [options]
   npm run bot -- --table <id> [options]
 options: --url http://127.0.0.1:8787  --level expert|random  --name <name>  --delay <ms between actions, 300>  --seed <n>`;
 
@@ -25,6 +26,7 @@ interface Options {
   table: string | null;
   preset: PresetName;
   length: number;
+  time: TimeControlName;
   level: BotLevel;
   name: string;
   delayMs: number;
@@ -37,6 +39,7 @@ function parseArgs(argv: string[]): Options {
     table: null,
     preset: "federation-long",
     length: 1,
+    time: DEFAULT_TIME_CONTROL,
     level: "expert",
     name: "",
     delayMs: 300,
@@ -70,6 +73,12 @@ function parseArgs(argv: string[]): Options {
         opts.length = Number(value());
         if (!Number.isInteger(opts.length) || opts.length < 1 || opts.length > 25) fail("--length must be 1..25");
         break;
+      case "--time": {
+        const t = value();
+        if (!TIME_CONTROL_NAMES.includes(t as TimeControlName)) fail(`--time must be one of ${TIME_CONTROL_NAMES.join(", ")}`);
+        opts.time = t as TimeControlName;
+        break;
+      }
       case "--level": {
         const l = value();
         if (!BOT_LEVELS.includes(l as BotLevel)) fail(`--level must be one of ${BOT_LEVELS.join(", ")}`);
@@ -194,7 +203,7 @@ function thinkingTime(conn: TableConnection, seat: "white" | "black", delayMs: n
 
 async function seat(client: NardiClient, opts: Options): Promise<SeatGrant> {
   if (opts.table) return client.joinTable(opts.table, { name: opts.name });
-  const grant = await client.createTable({ preset: opts.preset, length: opts.length, name: opts.name });
+  const grant = await client.createTable({ preset: opts.preset, length: opts.length, timeControl: opts.time, name: opts.name });
   log(`created table ${grant.tableId}; waiting for an opponent. Another bot can join with:`);
   log(`  npm run bot -- --url ${opts.url} --table ${grant.tableId}`);
   return grant;

@@ -18,7 +18,8 @@ function seats(white: TableConnection, black: TableConnection): Record<SideName,
 
 describe.concurrent("reconnecting", () => {
   test("a drop after rolling and before playing: reconnect with the last seq, get what was missed, play on", async () => {
-    const { white, black } = await seatedTable(client, { preset: "armenian-long", length: 1, reconnectSeconds: 30 });
+    // Backgammon to 3 with a rerolled opening: the opening winner may double, so its roll is its own command.
+    const { white, black } = await seatedTable(client, { preset: "backgammon", length: 3, overrides: { opening: "reroll" }, reconnectSeconds: 30 });
     const grants = { white, black };
     const conns = seats(
       await connected(client, white.tableId, { token: white.token, seq: 0 }),
@@ -26,7 +27,7 @@ describe.concurrent("reconnecting", () => {
     );
     const m0 = conns.white.table?.match;
     if (!m0) throw new Error("match not started");
-    expect(m0.phase).toBe("awaiting-roll"); // armenian-long: the opening winner rolls again
+    expect(m0.phase).toBe("awaiting-roll"); // reroll: the opening winner rolls again
     const mover = m0.turn;
     const watcher = conns[opponent(mover)];
 
@@ -76,7 +77,7 @@ describe.concurrent("reconnecting", () => {
   });
 
   test("a command whose ack is lost is re-sent after the automatic reconnect with the same id and applied once", async () => {
-    const { white, black } = await seatedTable(client, { preset: "armenian-long", length: 1, reconnectSeconds: 30 });
+    const { white, black } = await seatedTable(client, { preset: "backgammon", length: 3, overrides: { opening: "reroll" }, reconnectSeconds: 30 });
     const lossy = lossySocket();
     const mover: SideName = (await client.getTable(white.tableId)).match?.turn ?? "white";
     const grant = mover === "white" ? white : black;

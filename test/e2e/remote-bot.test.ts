@@ -34,10 +34,10 @@ function startBot(args: string[], onLine?: (line: string) => void): Promise<Run>
   });
 }
 
-test("two bots over the public protocol play a 3-point backgammon match to its end", async () => {
+test("two bots over the public protocol play a 3-point backgammon match on a blitz clock to its end, never flagging", async () => {
   let tableId: string | null = null;
   let joined: Promise<Run> | null = null;
-  const host = startBot(["--create", "--preset", "backgammon", "--length", "3", "--level", "expert", "--seed", "7"], (line) => {
+  const host = startBot(["--create", "--preset", "backgammon", "--length", "3", "--time", "blitz", "--level", "expert", "--seed", "7"], (line) => {
     const m = /created table ([A-Za-z0-9_-]+)/.exec(line);
     if (m?.[1] && !joined) {
       tableId = m[1];
@@ -56,6 +56,11 @@ test("two bots over the public protocol play a 3-point backgammon match to its e
   expect(winner === "white" || winner === "black").toBe(true);
   expect(table.match!.score[winner!]).toBeGreaterThanOrEqual(3);
   expect(table.match!.endReason).toBe("score");
+  expect(table.timeControl.name).toBe("blitz");
+  const log = await new NardiClient(baseUrl).getEvents(tableId!);
+  expect(log.events.some((e) => e.event.type === "timed-out")).toBe(false);
+  // Both bots kept time: neither reserve was touched by more than their (instant) decisions.
+  for (const side of ["white", "black"] as const) expect(table.clock!.remaining[side].reserveMs).toBeGreaterThan(0);
 });
 
 test("a bot asked to join a table that does not exist exits with 1", async () => {
