@@ -30,16 +30,19 @@ describe("a person against the computer", () => {
     expect(await page.getByTestId("head-white").getAttribute("data-abs")).toBe("24");
     expect(await page.getByTestId("head-black").getAttribute("data-abs")).toBe("12");
 
-    // Wait for the first moment it is our turn to roll (the computer may have started), then check the board.
+    // A 1-point match has no cube, so the server rolls for both sides, and plays the forced first moves off the
+    // head. Wait for the first moment we have a move to choose, then check the board.
     const rand = seeded(7);
-    await page.waitForSelector('[data-testid="roll"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="confirm"]', { timeout: 30_000 });
     await settled(page);
+    expect(await page.getByTestId("roll").count()).toBe(0);
     await expectBoardMatchesServer(page, baseUrl, tableId);
     await screenshot(page, "long-start-white-view");
+    // Both clocks are shown; ours runs.
+    expect(await page.getByTestId("clock-white").getAttribute("data-running")).toBe("true");
+    expect(await page.getByTestId("clock-black").textContent()).toMatch(/⏱ \d+:\d\d/);
 
     // The first checker moves by dragging with the mouse: press on it, drag to a lit destination, release.
-    await page.getByTestId("roll").click();
-    await settled(page);
     if ((await page.locator('[data-source="true"]').count()) > 0) {
       const before = await shownCheckers(page);
       const from = await page.locator('[data-source="true"]').first().boundingBox();
@@ -67,7 +70,7 @@ describe("a person against the computer", () => {
         expect(total(shown.black)).toBe(15);
         if (turns === 10) await screenshot(page, "long-midgame-white-view");
       }
-      if (a === "rolled" && turns === 10) {
+      if (a === "moved" && turns === 10) {
         // Mid-turn, the legal sources are highlighted and the dice are on the board.
         await screenshot(page, "long-midgame-rolled");
       }

@@ -73,13 +73,16 @@ describe("cube, drop and resign", () => {
     await expect.poll(() => taker.getByTestId("dialog-text").textContent(), POLL).toContain("Take the double");
     await taker.getByTestId("dialog-ok").click();
 
-    // The cube is on the taker's side at 2, on both boards; the doubler now rolls.
+    // The cube is on the taker's side at 2, on both boards. Only the cube's owner may redouble, so the doubler
+    // has no cube decision left and the server rolls for it at once, without a click.
     for (const page of [alice, bob]) {
       await expect.poll(() => page.getByTestId("cube").getAttribute("data-owner"), POLL).toBe(takerSide);
       expect(await page.getByTestId("cube").getAttribute("data-value")).toBe("2");
     }
-    await doubler.waitForSelector('[data-testid="roll"]');
-    expect(await doubler.getByTestId("double").count()).toBe(0); // only the cube's owner may redouble
+    const doublerName = takerSide === "white" ? "Black" : "White";
+    await expect.poll(() => doubler.getByTestId("log").textContent(), POLL).toMatch(new RegExp(`${doublerName} rolled \\d-\\d \\(rolled automatically\\)`));
+    expect(await doubler.getByTestId("roll").count()).toBe(0);
+    expect(await doubler.getByTestId("double").count()).toBe(0);
     await screenshot(doubler, "short-cube-taken");
 
     // Resigning ends the whole match: the opponent is awarded the points still needed (3).
