@@ -1,8 +1,9 @@
 /**
  * Server load benchmark: starts its own `wrangler dev` on 127.0.0.1, then keeps N matches going at once over
  * real WebSockets (two seats each, random legal plays and cube actions) for a bounded time and number of
- * matches. Prints progress, then accepted commands per second, command latency (socket send → ack) and the
- * storage rows written per accepted command, from each table's `/v1/tables/:id/stats`.
+ * matches. Prints progress, then accepted commands per second, command latency (socket send → ack), the
+ * storage rows written per accepted command (from each table's `/v1/tables/:id/stats`), and commands and rows
+ * per turn (turns counted from the event log).
  *
  *   npm run bench:server -- --matches 200 --seconds 60 [--think 1000] [--total 2000] [--length 1]
  *                             [--presets backgammon,armenian-long] [--seed 1]
@@ -99,6 +100,12 @@ function percentile(sorted: number[], p: number): number {
 
 const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
+/** Turns taken after seq `after`: each ends with a play (chosen or forced) or a burned roll. */
+async function turnsPlayed(client: NardiClient, tableId: string, after: number): Promise<number> {
+  const log = await client.getEvents(tableId, after).catch(() => null);
+  return log?.events.filter((e) => e.event.type === "played" || e.event.type === "burned").length ?? 0;
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   let server: DevServer | null = null;
@@ -127,7 +134,7 @@ async function main(): Promise<void> {
   let failed = 0;
   const failures: string[] = [];
   /** Each table's counters once both seats were connected: the difference at the end is the play alone. */
-  const played: Array<{ before: TableStats; after: TableStats }> = [];
+  const played: Array<{ before: TableStats; after: TableStats; turns: number }> = [];
   const serverCpu0 = groupCpuSeconds(server?.pid);
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -195,7 +202,7 @@ async function main(): Promise<void> {
         const after = await client.getStats(white.tableId).catch(() => null);
         run.white.close();
         run.black.close();
-        if (before && after) played.push({ before, after });
+        if (before && after) played.push({ before, after, turns: await turnsPlayed(client, white.tableId, (before as TableStats).events) });
         if (run.finished) finished++;
         else cutShort++;
       } catch (err) {
@@ -220,10 +227,12 @@ async function main(): Promise<void> {
   let commands = 0;
   let rowsWritten = 0;
   let events = 0;
-  for (const { before, after } of played) {
+  let turns = 0;
+  for (const { before, after, turns: t } of played) {
     commands += after.commands - before.commands;
     rowsWritten += after.rowsWritten - before.rowsWritten;
     events += after.events - before.events;
+    turns += t;
   }
 
   const sorted = latencies.sort((a, b) => a - b);
@@ -243,6 +252,12 @@ async function main(): Promise<void> {
   console.log(
     `storage during play (from /stats of ${played.length} tables): ${commands} commands, ${events} events, ${rowsWritten} rows written ` +
       `= ${fmt(rowsWritten / commands, 2)} rows per command (${fmt(events / commands, 2)} event rows + 1 room row)`,
+  );
+  // Before the server rolled for a side without a cube decision and played forced moves, every turn was a roll
+  // and a play: 2 commands and about 4 rows.
+  console.log(
+    `per turn (${turns} turns played or burned): ${fmt(commands / turns, 2)} commands, ${fmt(rowsWritten / turns, 2)} rows written, ` +
+      `${fmt(events / turns, 2)} events`,
   );
   const cpuParts = [...serverCpu1].map(([name, sec]) => `${name} ${fmt(sec - (serverCpu0.get(name) ?? 0))} s`);
   const serverSec = [...serverCpu1].reduce((sum, [name, sec]) => sum + sec - (serverCpu0.get(name) ?? 0), 0);
