@@ -5,6 +5,7 @@
 import type { NardiClient, SeatGrant, TableSummary } from "../client";
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
+import { TIME_CONTROL_NAMES } from "../protocol";
 import { points } from "./describe";
 import { button, clear, h } from "./dom";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
@@ -56,6 +57,16 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
     [["30", "30 seconds"], ["60", "1 minute"], ["120", "2 minutes"], ["300", "5 minutes"], ["900", "15 minutes"]],
     "60",
   );
+  const clock = select(
+    "time-control",
+    [
+      ["blitz", "blitz: 6 s per move + 30 s per point"],
+      ["standard", "standard: 12 s per move + 2 min per point"],
+      ["correspondence", "correspondence: a day per move"],
+      ["untimed", "untimed: an hour per move"],
+    ],
+    "standard",
+  );
   const spectators = h("input", { type: "checkbox", "data-testid": "spectators", checked: true });
   const opponent = select("opponent", [["human", "a person (invite link)"], ["bot", "the computer"]], "human");
   const botLevel = select("bot-level", [["expert", "expert"], ["random", "random (easy)"]], "expert");
@@ -76,6 +87,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
             preset: preset.value as PresetName,
             length: Number(length.value),
             reconnectSeconds: Number(reconnect.value),
+            timeControl: TIME_CONTROL_NAMES.find((n) => n === clock.value) ?? "standard",
             spectators: spectators.checked,
             opponent: opponent.value === "bot" ? "bot" : "human",
             botLevel: botLevel.value === "random" ? "random" : "expert",
@@ -135,6 +147,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
       field("Your name", name),
       field("Rules", preset),
       field("Match length", length),
+      field("Clock", clock),
       field("Reconnect window", reconnect),
       field("Spectators allowed", spectators),
       field("Opponent", opponent),

@@ -79,6 +79,15 @@ describe("the clock", () => {
     await b.drain();
   });
 
+  it("a command that arrives after the flag's moment, before the alarm has run, finds the flag fallen", async () => {
+    const { id, w, clients } = await seatedMatch(ROLL_IS_A_DECISION);
+    const mover = w.table!.match!.turn;
+    await clockRunsFor(id, 400_000);
+    clients[mover].send({ type: "roll", id: commandId() });
+    expect(await clients[mover].answer()).toMatchObject({ type: "error", code: "MATCH_OVER" });
+    expect((await history(id)).events.map((e) => e.event.type).slice(-2)).toEqual(["timed-out", "match-ended"]);
+  });
+
   it("a decision inside the delay costs no reserve; beyond it the reserve pays the rest, less the lag allowance", async () => {
     const { id, w, b, clients } = await seatedMatch(ROLL_IS_A_DECISION);
     const mover = w.table!.match!.turn;

@@ -10,6 +10,7 @@ import type { RoomCore } from "./core";
 import { parseFrame } from "./messages";
 import { settle } from "./outcome";
 import { setAutoRoll } from "./auto-roll";
+import { flagFell } from "./deadlines";
 
 type GameMessage = Exclude<ClientMessage, { type: "sync" | "auto-roll" }>;
 
@@ -32,6 +33,8 @@ export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | A
     core.sendError(ws, parsed.message.id, "SPECTATOR", "spectators cannot act; open the socket with a seat token");
     return;
   }
+  // The alarm may run a little after the flag's moment: a command that comes in between finds the flag fallen.
+  flagFell(core, Date.now());
   const applied =
     parsed.message.type === "auto-roll" ? setAutoRoll(core, ws, role, parsed.message) : applyGameCommand(core, ws, role, parsed.message);
   if (applied) {

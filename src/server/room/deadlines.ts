@@ -25,8 +25,11 @@ export async function onAlarm(core: RoomCore): Promise<void> {
   await core.syncAlarm();
 }
 
-/** The running side's clock ran out: it times out (the ruleset says whether that loses the match or the hand). */
-function flagFell(core: RoomCore, now: number): void {
+/**
+ * If the running side's clock has run out, it times out now (the ruleset says whether that loses the match or the
+ * hand). Called by the alarm, and before any command, so a command that comes after the flag is judged after it.
+ */
+export function flagFell(core: RoomCore, now: number): void {
   const room = core.store.load();
   const due = room ? clockDeadline(room) : null;
   const side = room?.info.clock?.running;
