@@ -25,7 +25,14 @@ describe.concurrent("HTTP API", () => {
     const grant = await client.createTable({ preset: "federation-long", length: 5, name: "Nino" });
     expect(grant.seat).toBe("white");
     expect(grant.table).toMatchObject({ id: grant.tableId, status: "waiting", length: 5, seq: grant.table.seq });
-    expect(grant.table.ruleset).toEqual({ preset: "federation-long", variant: "long", koks: true, cube: true, opening: "reroll" });
+    expect(grant.table.ruleset).toEqual({
+      preset: "federation-long",
+      variant: "long",
+      koks: true,
+      cube: true,
+      opening: "reroll",
+      timeout: "lose-match",
+    });
     expect(grant.table.players.white?.name).toBe("Nino");
     expect(grant.table.players.black).toBeNull();
     expect(grant.tableId).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
