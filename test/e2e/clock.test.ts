@@ -18,20 +18,22 @@ test("a player who never moves loses on time: the opponent wins the points still
         preset: "backgammon",
         length: 3,
         overrides: { opening: "reroll" },
-        timeControl: { delaySeconds: 1, reserveSeconds: 1 },
+        timeControl: { delaySeconds: 1, reserveSeconds: 2 },
       });
       const w = await connected(client, white.tableId, { token: white.token, seq: 0 });
       const b = await connected(client, white.tableId, { token: black.token, seq: 0 });
       try {
         const clock = w.table!.clock!;
         const idle = clock.running!;
-        // The clock started with the match (at the join), so part of the 1 s delay may be gone already.
+        expect(w.table!.timeControl).toEqual({ name: "custom", delaySeconds: 1, reserveSeconds: 2, matchReserveSeconds: 6 });
+        // The clock started with the match (at the join), so some of it may be gone by the time the socket opens.
         const { delayMs, reserveMs } = clock.remaining[idle];
-        expect(delayMs).toBeLessThanOrEqual(1000);
-        expect(reserveMs).toBe(3000);
-        // The client-side countdown goes on from the server's numbers: 1.5 s later, 1.5 s less, delay first.
-        const left = remainingTime(clock, w.tableReceivedAt, w.tableReceivedAt + 1500)[idle];
-        expect(left).toEqual({ delayMs: 0, reserveMs: 3000 - (1500 - delayMs), totalMs: delayMs + 3000 - 1500 });
+        expect(delayMs + reserveMs).toBeLessThanOrEqual(7000);
+        expect(clock.flagAt).toBe(clock.since + 7000 + clock.lagAllowanceMs);
+        // The client-side countdown goes on from the server's numbers: 1 s later, 1 s less, the delay first.
+        const left = remainingTime(clock, w.tableReceivedAt, w.tableReceivedAt + 1000)[idle];
+        expect(left.totalMs).toBe(Math.max(0, delayMs + reserveMs - 1000));
+        expect(left.delayMs).toBe(Math.max(0, delayMs - 1000));
         const ended = await b.waitFor((c) => c.events.find((e) => e.event.type === "match-ended"), 20_000, "the flag");
         const winner = opponent(idle);
         expect(ended.event).toEqual({ type: "match-ended", winner, reason: "timeout", score: { [idle]: 0, [winner]: 3 } });
