@@ -65,11 +65,21 @@ export function pointsNeeded(state: MatchState, side: Side): number {
   return Math.max(0, state.config.length - state.score[side]);
 }
 
-/** The plays the side on turn may choose from, in phase `moving`; [] in every other phase. */
+/**
+ * Legal plays per state object. States are never changed once made (the reducer builds new ones), and the server
+ * asks for one state's plays twice (pace checks for a forced play, then the mover's view lists them).
+ */
+const playsOfState = new WeakMap<MatchState, Play[]>();
+
+/** The plays the side on turn may choose from, in phase `moving`; [] in every other phase. Do not change the array. */
 export function legalPlaysFor(state: MatchState): Play[] {
   if (state.phase !== "moving" || !state.dice) return [];
-  const side = state.position.turn;
-  return legalPlays(state.position, state.dice, { firstTurn: state.firstTurn[side] });
+  let plays = playsOfState.get(state);
+  if (!plays) {
+    plays = legalPlays(state.position, state.dice, { firstTurn: state.firstTurn[state.position.turn] });
+    playsOfState.set(state, plays);
+  }
+  return plays;
 }
 
 /** Why `side` may not offer a double now, or null when it may. */

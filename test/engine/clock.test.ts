@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { remainingTime } from "../../src/client/clock";
 import { clockRemaining, flagAt, LAG_RULE, passClock, startClock, type ClockSettings } from "../../src/engine";
 
 const settings: ClockSettings = { delayMs: 12_000, reserveMs: 120_000 };
@@ -48,5 +49,26 @@ describe("the delay + reserve clock", () => {
     const clock = passClock(startClock(settings, "black", T0), settings, true, "white", T0 + 10 * 60_000);
     expect(clock.reserveMs.black).toBe(0);
     expect(clockRemaining({ ...clock, running: "black", since: T0 }, settings, T0 + 10 * 60_000).black).toEqual({ delayMs: 0, reserveMs: 0 });
+  });
+});
+
+describe("the client's countdown (remainingTime)", () => {
+  const view = {
+    serverTime: T0,
+    running: "white" as const,
+    since: T0 - 4_000,
+    remaining: { white: { delayMs: 8_000, reserveMs: 60_000 }, black: { delayMs: 12_000, reserveMs: 50_000 } },
+    lagAllowanceMs: 500,
+    flagAt: T0 + 68_500,
+  };
+
+  it("counts the running side down from when the view arrived, delay first, then reserve; the other side stands", () => {
+    const arrived = 5_000; // this machine's clock: it need not agree with the server's
+    expect(remainingTime(view, arrived, arrived + 3_000)).toEqual({
+      white: { delayMs: 5_000, reserveMs: 60_000, totalMs: 65_000 },
+      black: { delayMs: 12_000, reserveMs: 50_000, totalMs: 62_000 },
+    });
+    expect(remainingTime(view, arrived, arrived + 18_000).white).toEqual({ delayMs: 0, reserveMs: 50_000, totalMs: 50_000 });
+    expect(remainingTime(view, arrived, arrived + 99_000).white).toEqual({ delayMs: 0, reserveMs: 0, totalMs: 0 });
   });
 });
