@@ -117,7 +117,8 @@ describe("the clock", () => {
     await act(clients[doubler], [w, b], { type: "double" });
     const clock = clients[taker].table!.clock!;
     expect(clock.running).toBe(taker);
-    expect(clock.remaining[taker].delayMs).toBe(12_000);
+    // A fresh decision, with the full delay, from the moment of the double.
+    expect(clock.since).toBe((await history(id)).events.at(-1)!.at);
     expect(await alarmAt(id)).toBe(clock.flagAt);
     clients[doubler].skipAll();
     await clockRunsFor(id, 400_000);
