@@ -80,7 +80,8 @@ export function statusText(t: TableView, me: Side | null, turn: TurnBuilder | nu
     if (m.phase === "awaiting-roll") return `${mover} to roll.`;
     return `${mover} is moving (${m.dice?.join("-") ?? ""}).`;
   }
-  if (m.phase === "awaiting-roll") return "Your turn: roll the dice.";
+  // The server rolls by itself when there is no cube decision, so waiting to roll means the cube is an option.
+  if (m.phase === "awaiting-roll") return m.canDouble.includes(me) ? "Your turn: double, or roll the dice." : "Your turn: roll the dice.";
   if (!turn) return "Your move.";
   const dice = m.dice ? `${m.dice[0]}-${m.dice[1]}` : "";
   if (turn.burned) return `No legal move with ${dice}: confirm to pass.`;
