@@ -39,7 +39,7 @@ const mmss = (ms: number): string => {
 };
 
 /**
- * One side's clock: the delay left (while its decision runs) and the reserve, e.g. "⏱ 0:07 + 1:52"; running
+ * One side's clock: the delay left (while its decision runs) and the reserve, e.g. "time 0:07 + 1:52"; running
  * clocks are marked, and low ones warned about. Ticks without rebuilding the line.
  */
 export function renderClock(el: Element | null, side: Side, t: TableView, time: SideTime | null): void {
@@ -48,7 +48,8 @@ export function renderClock(el: Element | null, side: Side, t: TableView, time: 
   const low = running && time !== null && time.totalMs < LOW_TIME_MS;
   el.className = `clock${running ? " running" : ""}${low ? " low" : ""}`;
   el.setAttribute("data-running", String(running));
-  el.textContent = time ? ` · ⏱ ${running ? `${mmss(time.delayMs)} + ` : ""}${mmss(time.reserveMs)}${low ? " — low time!" : ""}` : "";
+  el.setAttribute("title", running ? "delay left in this move + reserve" : "reserve");
+  el.textContent = time ? ` · time ${running ? `${mmss(time.delayMs)} + ` : ""}${mmss(time.reserveMs)}${low ? " — low time!" : ""}` : "";
 }
 
 /** Online, or away with the seconds left of the reconnect window (from the server's deadline). */
