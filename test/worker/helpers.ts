@@ -1,6 +1,7 @@
 /** Helpers for the integration tests inside workerd: HTTP calls through SELF and WebSocket clients with a message queue. */
-import { SELF, env } from "cloudflare:test";
+import { SELF, env, runInDurableObject } from "cloudflare:test";
 import type { Side } from "../../src/engine";
+import type { MatchRoom } from "../../src/server";
 import { EventHistorySchema, type CreateTableBody, type EventHistory, type LegalPlayView, type SeatGrant, type ServerMessage, type TableView } from "../../src/protocol";
 
 export const BASE = "https://nardi.test";
@@ -58,6 +59,42 @@ export async function seatedMatch(body: Partial<CreateTableBody> = {}) {
 
 export function stubOf(id: string) {
   return env.MATCH.getByName(id);
+}
+
+interface DeadlineRow extends Record<string, string | number> {
+  kind: string;
+  seat: string;
+  due: number;
+}
+
+/** The deadlines a table has always in its state (liveness during a match, purge when over); `deadlines` leaves them out. */
+const STANDING = ["liveness", "purge"];
+
+/** Stored windows and expiry (not the standing deadlines), straight from the object's SQLite. */
+export async function deadlines(id: string): Promise<DeadlineRow[]> {
+  return (await allDeadlines(id)).filter((d) => !STANDING.includes(d.kind));
+}
+
+export async function allDeadlines(id: string): Promise<DeadlineRow[]> {
+  return runInDurableObject(stubOf(id), (_room: MatchRoom, state) =>
+    state.storage.sql.exec<DeadlineRow>("SELECT kind, seat, due FROM deadlines ORDER BY due").toArray(),
+  );
+}
+
+/** The earliest stored deadline: where the one alarm must be (null when there is none). */
+export async function nextDue(id: string): Promise<number | null> {
+  return (await allDeadlines(id))[0]?.due ?? null;
+}
+
+/** Lets the clock run past every stored deadline (the object sees a window that ended long ago). */
+export async function timePasses(id: string): Promise<void> {
+  await runInDurableObject(stubOf(id), (_room: MatchRoom, state) => {
+    state.storage.sql.exec("UPDATE deadlines SET due = due - 1000000000");
+  });
+}
+
+export async function alarmAt(id: string): Promise<number | null> {
+  return runInDurableObject(stubOf(id), (_room: MatchRoom, state) => state.storage.getAlarm());
 }
 
 /** A WebSocket client that queues what the server sends, so tests can await the next message of a type. */
