@@ -33,10 +33,12 @@ export async function startMatch(body: Partial<CreateTableBody> = {}) {
   return { id: white.tableId, white, black };
 }
 
-/** The table's stored events (`after`: only those with a higher seq), read over HTTP. */
-export async function history(id: string, after?: number): Promise<EventHistory> {
-  const res = await api(`/v1/tables/${id}/events${after === undefined ? "" : `?after=${after}`}`);
-  return EventHistorySchema.parse(await res.json());
+/** The table's stored events (`after`: only those with a higher seq), read over HTTP page by page. */
+export async function history(id: string, after = 0): Promise<EventHistory> {
+  const page = EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events?after=${after}`)).json());
+  if (page.next === null) return page;
+  const rest = await history(id, page.next);
+  return { ...rest, events: [...page.events, ...rest.events] };
 }
 
 /**
@@ -86,10 +88,10 @@ export async function nextDue(id: string): Promise<number | null> {
   return (await allDeadlines(id))[0]?.due ?? null;
 }
 
-/** Lets the clock run past every stored deadline (the object sees a window that ended long ago). */
+/** Lets the clock run past every stored deadline, retention included (the object sees a window that ended long ago). */
 export async function timePasses(id: string): Promise<void> {
   await runInDurableObject(stubOf(id), (_room: MatchRoom, state) => {
-    state.storage.sql.exec("UPDATE deadlines SET due = due - 1000000000");
+    state.storage.sql.exec("UPDATE deadlines SET due = due - ?", 1000 * 24 * 3600 * 1000);
   });
 }
 
@@ -196,10 +198,11 @@ export async function settle(rounds = 5): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-export async function connect(id: string, query: { token?: string; seq?: number } = {}): Promise<Client> {
+export async function connect(id: string, query: { token?: string; seq?: number; limit?: number } = {}): Promise<Client> {
   const params = new URLSearchParams();
   if (query.token !== undefined) params.set("token", query.token);
   if (query.seq !== undefined) params.set("seq", String(query.seq));
+  if (query.limit !== undefined) params.set("limit", String(query.limit));
   const res = await api(`/v1/tables/${id}/socket?${params}`, { headers: { Upgrade: "websocket" } });
   const ws = res.webSocket;
   if (!ws) throw new Error(`no upgrade: ${res.status} ${await res.text()}`);
