@@ -88,6 +88,8 @@ describe("a wake after sockets vanished without a close (restart, deploy, evicti
     await restartedWithoutSockets(id);
     const w = await connect(id, { token: white.token, seq: 0 });
     const welcome = await w.next("welcome");
+    // The returning socket's first message is its welcome (its own return is in it), not an update.
+    expect(w.received[0]?.type).toBe("welcome");
     // The wake logged both drops before the socket was taken; then White's return.
     expect(typesOf(welcome.events).slice(-3)).toEqual(["player-disconnected", "player-disconnected", "player-connected"]);
     await w.waitForSeq((await history(id)).seq);

@@ -62,14 +62,14 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
 
   const { 0: client, 1: server } = new WebSocketPair();
   core.sockets.accept(server, role);
-  if (role !== "spectator") seatArrived(core, role, Date.now());
+  if (role !== "spectator") seatArrived(core, role, server, Date.now());
   core.sendWelcome(server, role, seq, limit);
   await core.syncAlarm();
   return new Response(null, { status: 101, webSocket: client });
 }
 
 /** A seat's socket arrived. During a match, a seat the log calls away or unseen is back: `player-connected`. */
-function seatArrived(core: RoomCore, seat: Side, now: number): void {
+function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, now: number): void {
   const room = core.store.load()!;
   const holder = room.info.seats[seat];
   if (!holder) return;
@@ -90,7 +90,8 @@ function seatArrived(core: RoomCore, seat: Side, now: number): void {
     at: now,
     clearDeadlines: SEAT_WINDOWS.map((kind) => ({ kind, seat })),
   });
-  core.broadcast(logged);
+  // The arriving socket gets its welcome (with these events after its seq) instead of an update.
+  core.broadcast(logged, socket, true);
 }
 
 export async function onClose(core: RoomCore, ws: WebSocket, code: number, reason: string): Promise<void> {
