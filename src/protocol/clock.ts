@@ -72,6 +72,14 @@ export const ClockViewSchema = z
   })
   .meta({ id: "Clock" });
 
+/** The running clock as the server stores it (engine `ClockState`); not sent to clients as such. */
+export const ClockStateSchema = z.object({
+  reserveMs: z.object({ white: z.number().int(), black: z.number().int() }),
+  lagQuotaMs: z.object({ white: z.number().int(), black: z.number().int() }),
+  running: SideSchema.nullable(),
+  since: z.number().int(),
+});
+
 export type TimeControlInput = z.infer<typeof TimeControlInputSchema>;
 export type TimeControlView = z.infer<typeof TimeControlViewSchema>;
 export type ClockView = z.infer<typeof ClockViewSchema>;

@@ -30,7 +30,8 @@ export const RulesetSchema = z
     koks: z.boolean(),
     cube: z.boolean(),
     opening: OpeningSchema,
-    timeout: TimeoutRuleSchema,
+    /** Absent in data written before clocks, which is read as `lose-match` (every preset's rule). */
+    timeout: TimeoutRuleSchema.default("lose-match"),
   })
   .meta({ id: "Ruleset" });
 

@@ -8,7 +8,20 @@ import { describe, expect, it } from "vitest";
 import { LAG_RULE, scriptedDice } from "../../src/engine";
 import type { TableView } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
-import { api, commandId, connect, createTable, history, ROLL_IS_A_DECISION, seatedMatch, stubOf, type Client } from "./helpers";
+import {
+  alarmAt,
+  allDeadlines,
+  api,
+  commandId,
+  createTable,
+  deadlines,
+  history,
+  nextDue,
+  ROLL_IS_A_DECISION,
+  seatedMatch,
+  stubOf,
+  type Client,
+} from "./helpers";
 
 /** The running decision started `ms` earlier than it did (as if that much time had passed); the alarm follows. */
 async function clockRunsFor(id: string, ms: number): Promise<void> {
@@ -23,10 +36,6 @@ async function clockRunsFor(id: string, ms: number): Promise<void> {
 
 async function viewOf(id: string): Promise<TableView> {
   return (await (await api(`/v1/tables/${id}`)).json()) as TableView;
-}
-
-async function alarmAt(id: string): Promise<number | null> {
-  return runInDurableObject(stubOf(id), (_room: MatchRoom, state) => state.storage.getAlarm());
 }
 
 /** Sends a command and waits until both seats have seen what it produced. */
@@ -50,7 +59,8 @@ describe("the clock", () => {
     expect(t.clock).toMatchObject({ running: mover, lagAllowanceMs: LAG_RULE.perMoveMs });
     expect(t.clock!.remaining[other]).toEqual(STANDARD);
     expect(t.clock!.flagAt).toBe(t.clock!.since + 12_000 + 3 * 120_000 + LAG_RULE.perMoveMs);
-    expect(await alarmAt(id)).toBe(t.clock!.flagAt);
+    // One alarm: the earlier of the flag and the table's standing deadline (the liveness check).
+    expect(await alarmAt(id)).toBe(Math.min(t.clock!.flagAt!, (await nextDue(id))!));
   });
 
   it("flags a player who never acts: timeout ends the match as leaving does (opponent gets the points still needed)", async () => {
@@ -72,7 +82,9 @@ describe("the clock", () => {
     ]);
     expect(ended.table).toMatchObject({ status: "over", match: { endReason: "timeout", winner: other } });
     expect(ended.table.clock).toMatchObject({ running: null, flagAt: null });
-    expect(await alarmAt(id)).toBeNull();
+    // The clock's deadline is gone with the match; what is left is the finished table's retention.
+    expect(await alarmAt(id)).toBe(await nextDue(id));
+    expect((await allDeadlines(id)).map((d) => d.kind)).toEqual(["purge"]);
     // Run again (a late or repeated alarm): nothing more happens.
     const seq = (await history(id)).seq;
     await runDurableObjectAlarm(stubOf(id));
@@ -119,7 +131,7 @@ describe("the clock", () => {
     expect(clock.running).toBe(taker);
     // A fresh decision, with the full delay, from the moment of the double.
     expect(clock.since).toBe((await history(id)).events.at(-1)!.at);
-    expect(await alarmAt(id)).toBe(clock.flagAt);
+    expect(await alarmAt(id)).toBe(Math.min(clock.flagAt!, (await nextDue(id))!));
     clients[doubler].skipAll();
     await clockRunsFor(id, 400_000);
     await runDurableObjectAlarm(stubOf(id));
@@ -154,7 +166,7 @@ describe("the clock", () => {
     const after = (await viewOf(id)).clock!;
     expect(after).toMatchObject({ running: mover, since: before.since, flagAt: before.flagAt });
     expect(after.remaining[mover].reserveMs).toBeLessThanOrEqual(before.remaining[mover].reserveMs);
-    expect(await alarmAt(id)).toBe(before.flagAt);
+    expect(await alarmAt(id)).toBe(Math.min(before.flagAt!, (await nextDue(id))!));
     await clockRunsFor(id, 300_000);
     await evictDurableObject(stubOf(id));
     await runDurableObjectAlarm(stubOf(id));
@@ -173,7 +185,8 @@ describe("the clock", () => {
     expect(away.events[0]?.event.type).toBe("player-disconnected");
     expect(away.table.clock).toMatchObject({ running: mover, since });
     // The flag comes before the hour-long reconnect window.
-    expect(await alarmAt(id)).toBe(away.table.clock!.flagAt);
+    expect((await deadlines(id)).find((d) => d.kind === "reconnect")!.due).toBeGreaterThan(away.table.clock!.flagAt!);
+    expect(await alarmAt(id)).toBe(Math.min(away.table.clock!.flagAt!, (await nextDue(id))!));
   });
 });
 

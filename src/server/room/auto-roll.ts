@@ -21,7 +21,7 @@ export function setAutoRoll(core: RoomCore, ws: WebSocket, seat: Side, message: 
   const now = Date.now();
   const change =
     room.match && room.info.status === "playing"
-      ? settle({ ...room, info }, { state: room.match, events: [] }, now, core.dice)
+      ? settle(core, { ...room, info }, { state: room.match, events: [] }, now)
       : { room: { ...room, info }, events: [], at: now };
   const logged = core.commit({ ...change, command: { seat, id: message.id } });
   core.sockets.send(ws, { type: "ack", id: message.id, seq: logged.at(-1)?.seq ?? room.seq, duplicate: false });

@@ -64,7 +64,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     const bot: Seat = { name: `Bot (${input.botLevel})`, kind: "bot", botLevel: input.botLevel, tokenHash: null };
     const started = newMatch({ ruleset: info.ruleset, length: info.length }, core.dice);
     if (!started.ok) return refuse("BAD_REQUEST", started.error.message);
-    const playing = settle({ seq: 0, info: { ...info, status: "playing", seats: { ...info.seats, black: bot } }, match: null }, started.value, now, core.dice);
+    const playing = settle(core, { seq: 0, info: { ...info, status: "playing", seats: { ...info.seats, black: bot } }, match: null }, started.value, now);
     room = playing.room;
     events.push({ type: "player-joined", seat: "black", name: bot.name, kind: "bot", botLevel: bot.botLevel }, ...playing.events);
   }
@@ -103,7 +103,7 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
     seats: { ...room.info.seats, black: { name: input.name, kind: "human", botLevel: null, tokenHash } },
   };
   const now = Date.now();
-  const playing = settle({ seq: room.seq, info, match: null }, started.value, now, core.dice);
+  const playing = settle(core, { seq: room.seq, info, match: null }, started.value, now);
   const events: Array<TableEvent | MatchEvent> = [
     { type: "player-joined", seat: "black", name: input.name, kind: "human", botLevel: null },
     ...playing.events,
@@ -135,6 +135,7 @@ function matchStartWindows(core: RoomCore, info: TableInfo, now: number): { even
     if (!seat || seat.kind !== "human" || core.sockets.seatConnected(side)) continue;
     if (seat.seen) {
       const deadline = now + info.reconnectSeconds * 1000;
+      info.seats[side] = { ...seat, away: true };
       events.push({ type: "player-disconnected", seat: side, deadline });
       deadlines.push({ kind: "reconnect", seat: side, due: deadline });
     } else {
@@ -150,10 +151,10 @@ export function viewTable(core: RoomCore): Outcome<TableView> {
   return { ok: true, value: core.view(room) };
 }
 
-export function tableEvents(core: RoomCore, after: number): Outcome<EventHistory> {
+export function tableEvents(core: RoomCore, after: number, limit: number): Outcome<EventHistory> {
   const room = core.store.load();
   if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
-  return { ok: true, value: { tableId: room.info.id, seq: room.seq, events: core.store.eventsAfter(after) } };
+  return { ok: true, value: { tableId: room.info.id, seq: room.seq, ...core.store.eventsAfter(after, limit) } };
 }
 
 export function tableStats(core: RoomCore): Outcome<Stats> {

@@ -1,0 +1,45 @@
+/**
+ * Upgrades a room stored by an older version of this code, inside the transaction of its first load, so a deploy
+ * never breaks a live match. One step per version; each step leaves rows that the next step (and in the end the
+ * schemas of ./stored) accept.
+ */
+import { clockSettings, DEFAULT_TIME_CONTROL, resolveTimeControl } from "../../protocol";
+import { startClock } from "../../engine";
+import { DeadlineSchema, MatchStateSchema, TableInfoSchema } from "./stored";
+import { seatToAct } from "./views";
+
+const STEPS: Record<number, (sql: SqlStorage) => void> = {
+  /**
+   * 1 → 2: the room row gets its version column, and each seat says what the log last said of it: a seat with an
+   * open reconnect window was logged as disconnected (`away`). Everything else version 1 stored is unchanged.
+   */
+  1: (sql) => {
+    sql.exec("ALTER TABLE room ADD COLUMN version INTEGER NOT NULL DEFAULT 1");
+    const { info } = sql.exec<{ info: string }>("SELECT info FROM room WHERE id = 1").one();
+    const table = TableInfoSchema.parse(JSON.parse(info));
+    const windows = sql.exec("SELECT kind, seat, due FROM deadlines").toArray().map((row) => DeadlineSchema.parse(row));
+    for (const side of ["white", "black"] as const) {
+      const seat = table.seats[side];
+      if (seat && windows.some((d) => d.kind === "reconnect" && d.seat === side)) seat.away = true;
+    }
+    sql.exec("UPDATE room SET info = ?, version = 2 WHERE id = 1", JSON.stringify(table));
+  },
+  /**
+   * 2 → 3: clocks. A table stored before them plays the default time control; a match under way gets its clock
+   * now, running for the side that must act (what was thought before the deploy is not charged). Rule sets without
+   * a `timeout` rule read as `lose-match` (the schema's default), written out here.
+   */
+  2: (sql) => {
+    const row = sql.exec<{ info: string; match: string | null }>("SELECT info, match FROM room WHERE id = 1").one();
+    const table = TableInfoSchema.parse(JSON.parse(row.info));
+    const match = row.match === null ? null : MatchStateSchema.parse(JSON.parse(row.match));
+    table.timeControl ??= resolveTimeControl(DEFAULT_TIME_CONTROL, table.length);
+    if (match && table.status === "playing") table.clock ??= startClock(clockSettings(table.timeControl), seatToAct(match), Date.now());
+    sql.exec("UPDATE room SET info = ?, match = ?, version = 3 WHERE id = 1", JSON.stringify(table), match === null ? null : JSON.stringify(match));
+  },
+};
+
+/** Brings the room from `version` to the current one (called inside a transaction). */
+export function migrate(sql: SqlStorage, version: number): void {
+  for (let v = version; STEPS[v]; v++) STEPS[v]!(sql);
+}
