@@ -10,11 +10,11 @@
  *
  * State lives in module-level typed arrays: the engine is single-threaded and the search never re-enters.
  * It is one module on purpose: the inner loop must not cross module boundaries, which some loaders
- * compile to getter calls. `legal.ts` and `play.ts` are the public faces (`legalPlays`, `applyPlay`).
+ * compile to getter calls. `legal.ts` and `play.ts` are the public faces (`compactLegalPlays`,
+ * `legalPlays`, `applyPlay`).
  */
 import { seededRandom } from "./dice";
-import { formatStep } from "./notation";
-import type { Dice, Play, PlayContext, Position, Step } from "./types";
+import type { CompactPlays, Dice, PlayContext, Position } from "./types";
 import { VARIANTS } from "./variants";
 
 // Local copies of the slot numbers: module imports can compile to getters, too slow for the inner loop.
@@ -230,18 +230,14 @@ function push(p: number, t: number, hit: number, d: number): void {
 }
 
 /**
- * The steps so far packed two to a word (from | to << 5 | hit << 10, the second shifted by 11), as the
- * leaves store them. A step overwrites only its own bits, so the words stay right for every shallower
- * depth and a leaf just masks off what lies beyond its depth; undoing needs nothing.
+ * The steps so far, one packed step per depth (from | to << 5 | hit << 10), as the leaves store them. A
+ * step overwrites only its own depth, so the entries stay right for every shallower depth and a leaf
+ * reads only up to its own; undoing needs nothing.
  */
-let pathLo = 0;
-let pathHi = 0;
+const path = new Uint16Array(MAX_STEPS);
 
 function record(packed: number): void {
-  if (depth === 0) pathLo = packed;
-  else if (depth === 1) pathLo = (pathLo & 0x7ff) | (packed << 11);
-  else if (depth === 2) pathHi = packed;
-  else pathHi = (pathHi & 0x7ff) | (packed << 11);
+  path[depth] = packed;
 }
 
 /** Takes back the last step. */
@@ -285,15 +281,18 @@ export function useShortcuts(on: boolean): void {
 /** Distinct final positions found so far, in discovery order. */
 let leafCount = 0;
 let leafCap = 0;
-// Per leaf: the opponent blots hit on the way (which fixes the opponent's final checkers), the step
-// count and the steps packed two to a word (from | to << 5 | hit << 10, the second step shifted by 11).
-// The steps fix the mover's final checkers, so no board is stored: nearly every leaf is a new play, and
-// copying a board per leaf cost more than checking the rare hash matches by their steps.
+// Per leaf: the opponent blots hit on the way (which fixes the opponent's final checkers) and its steps,
+// packed one to an entry (see `path`). Every kept leaf has the best score, so the same number of steps:
+// leaf i's steps are entries i·n … i·n + n − 1 of `leafSteps` (n = `maxSteps()`), which is the compact
+// form handed out as it is. The steps fix the mover's final checkers, so no board is stored: nearly
+// every leaf is a new play, and copying a board per leaf cost more than checking the rare hash matches
+// by their steps.
 let leafHits = new Int32Array(0);
-let leafLen = new Int8Array(0);
-let leafPath = new Int32Array(0);
+let leafSteps = new Uint16Array(0);
 let leafHash = new Int32Array(0);
+/** Dice used, then pips of the dice used (`SCORE_SHIFT` bits, room for a double's 4 × 6 = 24 pips). */
 let bestScore = -1;
+const SCORE_SHIFT = 5;
 
 // Open-addressed table: leaf hash → leaf index + 1, valid when its stamp is the current generation.
 let tableMask = 0;
@@ -305,12 +304,9 @@ function grow(cap: number): void {
   const hitsSeen = new Int32Array(cap);
   hitsSeen.set(leafHits);
   leafHits = hitsSeen;
-  const len = new Int8Array(cap);
-  len.set(leafLen);
-  leafLen = len;
-  const path = new Int32Array(cap * 2);
-  path.set(leafPath);
-  leafPath = path;
+  const steps = new Uint16Array(cap * MAX_STEPS);
+  steps.set(leafSteps);
+  leafSteps = steps;
   const hs = new Int32Array(cap);
   hs.set(leafHash);
   leafHash = hs;
@@ -333,28 +329,23 @@ grow(1024);
 /** Net checkers moved per slot while comparing two step lists; all zero between comparisons. */
 const delta = new Int8Array(26);
 
-/** Adds `sign` times the effect of the n steps packed in words a and b to `delta`. */
-function addSteps(a: number, b: number, n: number, sign: number): void {
-  for (let k = 0; k < n; k++) {
-    const s = (k < 2 ? a : b) >> ((k & 1) * 11);
-    delta[s & 31]! -= sign;
-    delta[(s >> 5) & 31]! += sign;
-  }
-}
-
 /**
  * Does leaf i end in the current position? Both grew from the loaded position, so they are the same
  * exactly when they hit the same blots and their steps move the same checkers on balance.
  */
 function sameBoard(i: number): boolean {
   if (leafHits[i] !== hitMask) return false;
-  const a = leafPath[i * 2]!;
-  const b = leafPath[i * 2 + 1]!;
-  const n = leafLen[i]!;
-  const lo = pathLo;
-  const hi = pathHi;
-  addSteps(a, b, n, 1);
-  addSteps(lo, hi, depth, -1);
+  const n = bestScore >> SCORE_SHIFT;
+  for (let k = i * n, end = k + n; k < end; k++) {
+    const s = leafSteps[k]!;
+    delta[s & 31]!--;
+    delta[(s >> 5) & 31]!++;
+  }
+  for (let k = 0; k < depth; k++) {
+    const s = path[k]!;
+    delta[s & 31]!++;
+    delta[(s >> 5) & 31]!--;
+  }
   let same = true;
   for (let p = 0; p < 26; p++) {
     if (delta[p] !== 0) {
@@ -365,10 +356,9 @@ function sameBoard(i: number): boolean {
   return same;
 }
 
-
 function leaf(): void {
   // Most dice first; then the larger die (only a lone step of a non-double can differ in pips).
-  const score = (depth << 4) + pips;
+  const score = (depth << SCORE_SHIFT) + pips;
   if (score < bestScore) return;
   if (score > bestScore) {
     bestScore = score;
@@ -391,9 +381,8 @@ function leaf(): void {
   tableIdx[slot] = i + 1;
   leafHash[i] = hash;
   leafHits[i] = hitMask;
-  leafLen[i] = depth;
-  leafPath[i * 2] = depth > 1 ? pathLo : depth === 1 ? pathLo & 0x7ff : 0;
-  leafPath[i * 2 + 1] = depth > 3 ? pathHi : depth === 3 ? pathHi & 0x7ff : 0;
+  const base = i * depth;
+  for (let k = 0; k < depth; k++) leafSteps[base + k] = path[k]!;
 }
 
 function search(maxFrom: number): void {
@@ -446,7 +435,7 @@ function searchShort(maxFrom: number): void {
   const reach = (open << d) | (outside === 0 ? (2 << d) - 2 : 0);
   let points = (me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
   if (secondOrderOnly && depth === 1) {
-    const t1 = (pathLo >> 5) & 31;
+    const t1 = (path[0]! >> 5) & 31;
     points &= (2 << d) - 2 | (t1 !== OFF && me[t1] === 1 ? 1 << t1 : 0);
     if (points === 0) return;
   }
@@ -518,7 +507,7 @@ function searchTurn(): void {
 
 /**
  * Generates every distinct legal final position of the loaded position (call `load` first). Results are
- * read with `maxSteps`, `maxPips` and `findLeaf` (and built into plays by `legalPlaysOf`).
+ * read with `maxSteps`, `maxPips` and `findLeaf` (and copied out by `compactPlaysOf`).
  */
 export function generate(d1: number, d2: number): void {
   leafCount = 0;
@@ -562,12 +551,12 @@ export function generate(d1: number, d2: number): void {
 
 /** Dice used by each legal play: the maximum rule's target (0 = burned). */
 export function maxSteps(): number {
-  return bestScore < 0 ? 0 : bestScore >> 4;
+  return bestScore < 0 ? 0 : bestScore >> SCORE_SHIFT;
 }
 
 /** The pips of the dice used by each legal play (tells the larger die from the smaller). */
 export function maxPips(): number {
-  return bestScore < 0 ? 0 : bestScore & 15;
+  return bestScore < 0 ? 0 : bestScore & ((1 << SCORE_SHIFT) - 1);
 }
 
 /** Index of the leaf whose final board equals the current board, or -1. */
@@ -582,102 +571,14 @@ export function findLeaf(): number {
 }
 
 /**
- * `legalPlays` in one call (load, generate, build): `legal.ts` reaches this module through an import,
- * which some loaders compile to a getter per use, so the public function makes one call, not four.
+ * The legal plays of `position` in compact form, in one call (load, generate, copy the leaves' steps
+ * out): `legal.ts` reaches this module through an import, which some loaders compile to a getter per
+ * use, so the public function makes one call, not four.
  */
-export function legalPlaysOf(position: Position, dice: Dice, ctx: PlayContext): Play[] {
+export function compactPlaysOf(position: Position, dice: Dice, ctx: PlayContext): CompactPlays {
   load(position, dice, ctx);
   generate(dice[0], dice[1]);
-  if (maxSteps() === 0) return [];
-  return plays(position.turn === "white");
-}
-
-// --- public plays -----------------------------------------------------------------------------------
-// Built here, next to the leaf arrays, so the loop reads them directly. Steps and their notation are
-// interned (one frozen object and one string per from/to/hit), so a play allocates only what it owns:
-// its step list, its board arrays and its notation string.
-// Filled arrays (not sparse ones, which V8 would keep as slow dictionaries), indexed by step key.
-const STEP_KEYS = 1 << 11;
-const STEPS: Array<Readonly<Step> | null> = new Array<Readonly<Step> | null>(STEP_KEYS).fill(null);
-const TEXTS: string[] = new Array<string>(STEP_KEYS).fill("");
-/** The same with a leading space, for every step after the first. */
-const SPACED: string[] = new Array<string>(STEP_KEYS).fill("");
-
-function internedStep(key: number): Step {
-  let s = STEPS[key]!;
-  if (s === null) {
-    s = Object.freeze({ from: key & 31, to: (key >> 5) & 31, hit: (key & 0x400) !== 0 });
-    STEPS[key] = s;
-    TEXTS[key] = formatStep(s);
-    SPACED[key] = " " + TEXTS[key];
-  }
-  return s;
-}
-
-/**
- * The current leaves as public plays of the loaded position (`moverIsWhite`: whose turn it was). Each
- * play's own checkers are a fresh array; the opponent's, when the play hit nothing, is one fresh array
- * shared by all such plays of this call (plays are values: copy a board before changing it).
- */
-function plays(moverIsWhite: boolean): Play[] {
-  const count = leafCount;
-  const out: Play[] = new Array<Play>(count);
-  let untouched: number[] | undefined;
-  for (let i = 0; i < count; i++) {
-    const n = leafLen[i]!;
-    // Array literals: packed from birth, cheaper than filling `new Array(n)`.
-    const a = leafPath[i * 2]!;
-    const b = leafPath[i * 2 + 1]!;
-    const k0 = a & 0x7ff;
-    const k1 = (a >> 11) & 0x7ff;
-    const k2 = b & 0x7ff;
-    const k3 = (b >> 11) & 0x7ff;
-    let steps: Step[];
-    let notation: string;
-    if (n === 2) {
-      steps = [internedStep(k0), internedStep(k1)];
-      notation = TEXTS[k0]! + SPACED[k1]!;
-    } else if (n === 4) {
-      steps = [internedStep(k0), internedStep(k1), internedStep(k2), internedStep(k3)];
-      notation = TEXTS[k0]! + SPACED[k1]! + SPACED[k2]! + SPACED[k3]!;
-    } else if (n === 1) {
-      steps = [internedStep(k0)];
-      notation = TEXTS[k0]!;
-    } else {
-      steps = [internedStep(k0), internedStep(k1), internedStep(k2)];
-      notation = TEXTS[k0]! + SPACED[k1]! + SPACED[k2]!;
-    }
-    // A copy of a packed array is a block copy, cheaper than building 26 elements one by one; the
-    // play's steps then move its checkers.
-    const m = loadedMine.slice();
-    m[k0 & 31]!--;
-    m[(k0 >> 5) & 31]!++;
-    if (n > 1) {
-      m[k1 & 31]!--;
-      m[(k1 >> 5) & 31]!++;
-      if (n > 2) {
-        m[k2 & 31]!--;
-        m[(k2 >> 5) & 31]!++;
-        if (n > 3) {
-          m[k3 & 31]!--;
-          m[(k3 >> 5) & 31]!++;
-        }
-      }
-    }
-    // The opponent is as loaded, less the blots this play hit. Plays that hit nothing share one copy
-    // of it, made for this call.
-    let o: number[];
-    const hitPoints = leafHits[i]!;
-    if (hitPoints === 0) {
-      o = untouched ??= loadedTheirs.slice();
-    } else {
-      o = loadedTheirs.slice();
-      for (let left = hitPoints; left !== 0; left &= left - 1) {
-        o[31 - Math.clz32(left & -left)]!--;
-        o[BAR]!++;
-      }
-    }
-    out[i] = { steps, board: moverIsWhite ? { white: m, black: o } : { white: o, black: m }, notation };
-  }
-  return out;
+  const n = maxSteps();
+  const count = n === 0 ? 0 : leafCount;
+  return { position, count, stepsPerPlay: n, steps: leafSteps.slice(0, count * n) };
 }
