@@ -5,7 +5,7 @@
  */
 import * as gen from "./movegen";
 import { formatStep } from "./notation";
-import type { Board, Checkers, CompactPlays, Dice, Play, PlayContext, Position, Step } from "./types";
+import type { Board, CompactPlays, Dice, Play, PlayContext, Position, Step } from "./types";
 import { BAR } from "./types";
 import { VARIANTS } from "./variants";
 
@@ -64,29 +64,22 @@ export function notationAt(plays: CompactPlays, i: number): string {
   const n = plays.stepsPerPlay;
   let text = "";
   for (let k = 0; k < n; k++) {
-    const packed = plays.steps[i * n + k]!;
-    unpackStep(packed);
-    text = k === 0 ? TEXTS[packed]! : text + " " + TEXTS[packed]!;
+    const s = plays.steps[i * n + k]!;
+    unpackStep(s);
+    text = k === 0 ? TEXTS[s]! : text + " " + TEXTS[s]!;
   }
   return text;
 }
 
 /** The board after play i of `plays`: fresh arrays, never shared. */
 export function boardAt(plays: CompactPlays, i: number): Board {
-  const { position, steps } = plays;
-  const n = plays.stepsPerPlay;
-  const [mine, theirs, board] = freshBoard(position);
-  const facing = VARIANTS[position.variant].facing;
-  for (let k = i * n, end = k + n; k < end; k++) {
-    const s = steps[k]!;
-    moveChecker(mine, theirs, facing, s & 31, (s >> 5) & 31, (s & 0x400) !== 0);
-  }
-  return board;
+  return boardAfter(plays.position, stepsAt(plays, i));
 }
 
-/** Play i of `plays`, readable: its steps, the board after it and its notation. */
+/** Play i of `plays`, readable: its steps, the board after it and its notation (all its own). */
 export function playAt(plays: CompactPlays, i: number): Play {
-  return { steps: stepsAt(plays, i), board: boardAt(plays, i), notation: notationAt(plays, i) };
+  const steps = stepsAt(plays, i);
+  return { steps, board: boardAfter(plays.position, steps), notation: notationAt(plays, i) };
 }
 
 /**
@@ -94,27 +87,21 @@ export function playAt(plays: CompactPlays, i: number): Play {
  * moved and any hit checker on the opponent's bar.
  */
 export function boardAfter(position: Position, steps: readonly Step[]): Board {
-  const [mine, theirs, board] = freshBoard(position);
-  const facing = VARIANTS[position.variant].facing;
-  for (const { from, to, hit } of steps) moveChecker(mine, theirs, facing, from, to, hit);
-  return board;
-}
-
-/** A copy of the position's board, with the mover's and the opponent's checkers named. */
-function freshBoard(position: Position): [mine: Checkers, theirs: Checkers, board: Board] {
   const white = position.board.white.slice();
   const black = position.board.black.slice();
-  const board = { white, black };
-  return position.turn === "white" ? [white, black, board] : [black, white, board];
-}
-
-function moveChecker(mine: Checkers, theirs: Checkers, facing: Int8Array, from: number, to: number, hit: boolean): void {
-  mine[from]!--;
-  mine[to]!++;
-  if (hit) {
-    theirs[facing[to]!]!--;
-    theirs[BAR]!++;
+  const moverIsWhite = position.turn === "white";
+  const mine = moverIsWhite ? white : black;
+  for (let k = 0; k < steps.length; k++) {
+    const step = steps[k]!;
+    mine[step.from]!--;
+    mine[step.to]!++;
+    if (step.hit) {
+      const theirs = moverIsWhite ? black : white;
+      theirs[VARIANTS[position.variant].facing[step.to]!]!--;
+      theirs[BAR]!++;
+    }
   }
+  return { white, black };
 }
 
 /** How many dice every legal play uses (0 = the roll is burned), without building the plays. */

@@ -2,7 +2,7 @@
  * The legal-play generator's inner loop (gnubg style): one flat board for the mover and the opponent in
  * their own numberings, steps applied and undone in place during a depth-first search over the dice,
  * final positions deduplicated by an additive hash (verified by the steps' net effect), and the maximum and
- * larger-die rules decided by one score per finished sequence: dice used first, then pips of the dice used.
+ * larger-die rules decided by one score per finished sequence: dice used first, then the die of a lone step.
  *
  * Two shortcuts keep the search small, and a test checks they never change the answer: a double's
  * steps go from high points to low (gnubg's order), and a non-double's second dice order searches only
@@ -72,17 +72,16 @@ let hash = 0;
 const HASH_MASK = 0x3fffffff;
 /** Short nardi: bit q set for each opponent blot (opponent's own point q) hit so far this turn. */
 let hitMask = 0;
-/** Pips of the dice used so far this turn. */
-let pips = 0;
 
-// Random 32-bit weights per slot from a fixed seed, so hashes are the same on every run (the project's
-// one seeded generator; its [0, 1) values scaled back to the 32-bit words it draws).
+// Random 28-bit weights per slot from a fixed seed, so hashes are the same on every run (the project's
+// one seeded generator). 28 bits keep `hash ± weight` inside 32-bit integers, where the optimiser keeps
+// the arithmetic; full 32-bit weights overflowed into floating point.
 const W_ME = new Int32Array(26);
 const W_OPP = new Int32Array(26);
 {
   const next = seededRandom(0x9e3779b9);
-  for (let i = 0; i < 26; i++) W_ME[i] = next() * 0x1_0000_0000;
-  for (let i = 0; i < 26; i++) W_OPP[i] = next() * 0x1_0000_0000;
+  for (let i = 0; i < 26; i++) W_ME[i] = next() * 0x1000_0000;
+  for (let i = 0; i < 26; i++) W_OPP[i] = next() * 0x1000_0000;
 }
 
 // --- the undo stack of applied steps --------------------------------------------------------------
@@ -118,7 +117,6 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   loadedTheirs = theirs;
   hash = 0;
   hitMask = 0;
-  pips = 0;
   // One pass: the mover's occupied points and checkers outside home, the points the opponent closes,
   // and the opponent's lowest point (for the six-block rule). Locals, not the module's variables, so the
   // loop stays in registers.
@@ -225,7 +223,6 @@ function push(p: number, t: number, hit: number, d: number): void {
   stackTo[depth] = t;
   stackHit[depth] = hit;
   stackDie[depth] = d;
-  pips += d;
   depth++;
 }
 
@@ -243,7 +240,6 @@ function record(packed: number): void {
 /** Takes back the last step. */
 export function undo(): void {
   depth--;
-  pips -= stackDie[depth]!;
   const p = stackFrom[depth]!;
   const t = stackTo[depth]!;
   if (--me[t]! === 0 && t !== OFF) occupied ^= 1 << t;
@@ -290,9 +286,12 @@ let leafCap = 0;
 let leafHits = new Int32Array(0);
 let leafSteps = new Uint16Array(0);
 let leafHash = new Int32Array(0);
-/** Dice used, then pips of the dice used (`SCORE_SHIFT` bits, room for a double's 4 × 6 = 24 pips). */
+/**
+ * The best score so far: dice used, shifted left by `SCORE_SHIFT`, plus the die of a one-step play (the
+ * larger-die rule; longer plays of one roll all use the same dice, so nothing else needs comparing).
+ */
 let bestScore = -1;
-const SCORE_SHIFT = 5;
+const SCORE_SHIFT = 3;
 
 // Open-addressed table: leaf hash → leaf index + 1, valid when its stamp is the current generation.
 let tableMask = 0;
@@ -357,8 +356,9 @@ function sameBoard(i: number): boolean {
 }
 
 function leaf(): void {
-  // Most dice first; then the larger die (only a lone step of a non-double can differ in pips).
-  const score = (depth << SCORE_SHIFT) + pips;
+  // Most dice first; then the larger die (only a lone step of a non-double can differ in pips). A lone
+  // step used the first die of the order being searched.
+  const score = (depth << SCORE_SHIFT) + (depth === 1 ? dice[0]! : 0);
   if (score < bestScore) return;
   if (score > bestScore) {
     bestScore = score;
@@ -451,13 +451,11 @@ function searchShort(maxFrom: number): void {
       me[OFF]!++;
       hash = (hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK;
       record(p);
-      pips += d;
       depth++;
       moved = true;
       if (depth === nDice) leaf();
       else searchShort(ordered ? p : BAR);
       depth--;
-      pips -= d;
       me[OFF]!--;
       if (me[p]!++ === 0) occupied |= bit;
       hash = (hash - W_ME[OFF]! + W_ME[p]!) & HASH_MASK;
@@ -479,13 +477,11 @@ function searchShort(maxFrom: number): void {
     const before = hash;
     hash = h;
     record(p | (t << 5) | (hit ? 0x400 : 0));
-    pips += d;
     depth++;
     moved = true;
     if (depth === nDice) leaf();
     else searchShort(ordered ? p : BAR);
     depth--;
-    pips -= d;
     hash = before;
     if (--me[t]! === 0) occupied ^= 1 << t;
     if (me[p]!++ === 0) occupied |= bit;
@@ -554,7 +550,7 @@ export function maxSteps(): number {
   return bestScore < 0 ? 0 : bestScore >> SCORE_SHIFT;
 }
 
-/** The pips of the dice used by each legal play (tells the larger die from the smaller). */
+/** When one die can be played (`maxSteps()` 1): the die each legal play uses (the larger die rule). */
 export function maxPips(): number {
   return bestScore < 0 ? 0 : bestScore & ((1 << SCORE_SHIFT) - 1);
 }
@@ -580,5 +576,10 @@ export function compactPlaysOf(position: Position, dice: Dice, ctx: PlayContext)
   generate(dice[0], dice[1]);
   const n = maxSteps();
   const count = n === 0 ? 0 : leafCount;
-  return { position, count, stepsPerPlay: n, steps: leafSteps.slice(0, count * n) };
+  // A plain array of small integers: allocated and collected far more cheaply than a typed array (whose
+  // buffer lives outside the heap once it passes 64 bytes), and it serialises as JSON unchanged.
+  const length = count * n;
+  const steps = new Array<number>(length);
+  for (let k = 0; k < length; k++) steps[k] = leafSteps[k]!;
+  return { position, count, stepsPerPlay: n, steps };
 }

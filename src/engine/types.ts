@@ -61,7 +61,7 @@ export interface Play {
 
 /**
  * Every legal play of one roll in compact form, as the generator finds them: steps packed into small
- * integers in one typed array, no boards and no notation. Build those only for the plays someone reads,
+ * integers in one flat array, no boards and no notation. Build those only for the plays someone reads,
  * with `playAt`, `stepsAt`, `boardAt` and `notationAt` (`legalPlays` is `playAt` over every index).
  *
  * - `count` plays, every one of `stepsPerPlay` steps (the maximum rule: all legal plays use the same
@@ -73,14 +73,15 @@ export interface Play {
  * - The plays are distinct (no two end in the same position) and in the same deterministic order as
  *   `legalPlays`.
  *
- * The set belongs to the caller: `steps` is a fresh array per call, never reused by the engine.
+ * The set belongs to the caller: `steps` is a fresh array per call, never reused by the engine, and a
+ * plain array of integers, so the set serialises as JSON (except `position`, which the caller has).
  * `position` is the caller's own object (not copied): keep it unchanged while the set is in use.
  */
 export interface CompactPlays {
   readonly position: Position;
   readonly count: number;
   readonly stepsPerPlay: number;
-  readonly steps: Uint16Array;
+  readonly steps: readonly number[];
 }
 
 /** A rule error: a broken rule as a value with a stable code (never an exception). */
