@@ -34,7 +34,7 @@ export const STEP_HIGHER_CHECKER = 7;
 
 // --- the board being searched -------------------------------------------------------------------
 /** The mover's checkers, own numbering (0 = off, 1..24, 25 = bar). */
-export const me = new Int8Array(28);
+const own = new Int8Array(28);
 /** The opponent's checkers, the opponent's own numbering. */
 const opp = new Int8Array(28);
 /** Bit p set while the mover has a checker on slot p (1..25): the search visits only occupied points. */
@@ -86,10 +86,24 @@ const W_OPP = new Int32Array(26);
 
 // --- the undo stack of applied steps --------------------------------------------------------------
 const MAX_STEPS = 4;
-export const stackFrom = new Int8Array(MAX_STEPS);
-export const stackTo = new Int8Array(MAX_STEPS);
-export const stackHit = new Int8Array(MAX_STEPS);
-export const stackDie = new Int8Array(MAX_STEPS);
+const undoFrom = new Int8Array(MAX_STEPS);
+const undoTo = new Int8Array(MAX_STEPS);
+const undoHit = new Int8Array(MAX_STEPS);
+const undoDie = new Int8Array(MAX_STEPS);
+/** Steps applied so far: the search's depth. */
+let ply = 0;
+
+// What `play.ts` reads while it walks a player's steps with `step` and `undo`: the same arrays under
+// separate bindings, because an exported module variable is reached through one more indirection on
+// every use, which the search must not pay when the engine runs unbundled (tsx, vitest).
+/** The mover's checkers as the walk leaves them (read only). */
+export const me: Readonly<Int8Array> = own;
+/** The walk's steps so far (from, to, hit 1/0, die), `depth` of them. */
+export const stackFrom: Readonly<Int8Array> = undoFrom;
+export const stackTo: Readonly<Int8Array> = undoTo;
+export const stackHit: Readonly<Int8Array> = undoHit;
+export const stackDie: Readonly<Int8Array> = undoDie;
+/** `ply`, kept up to date by `load`, `step` and `undo` only (the search itself does not touch it). */
 export let depth = 0;
 
 /** The loaded position's own arrays (never changed here): plays copy them, then apply their steps. */
@@ -124,12 +138,12 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   let occ = 0;
   let closed = 0;
   let lowest = 25;
-  me[OFF] = mine[OFF]!;
+  own[OFF] = mine[OFF]!;
   opp[OFF] = theirs[OFF]!;
   for (let i = 1; i < 25; i++) {
     const m = mine[i]!;
     const o = theirs[i]!;
-    me[i] = m;
+    own[i] = m;
     opp[i] = o;
     if (m > 0) {
       occ |= 1 << i;
@@ -142,7 +156,7 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
     }
   }
   const onBar = mine[BAR]!;
-  me[BAR] = onBar;
+  own[BAR] = onBar;
   opp[BAR] = theirs[BAR]!;
   if (onBar > 0) {
     occ |= 1 << BAR;
@@ -155,6 +169,7 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   const d1 = dice[0];
   headLimit = ctx.firstTurn && d1 === dice[1] && rules.headExceptionDoubles.includes(d1) ? 2 : 1;
   headLeft = 0;
+  ply = 0;
   depth = 0;
 }
 
@@ -163,9 +178,9 @@ function forbiddenBlock(t: number): boolean {
   // Walk the run of the mover's points around t, counted along the opponent's path (no wrap 1 → 24).
   const q = facing[t]!;
   let lo = q;
-  while (lo > 1 && me[facing[lo - 1]!]! > 0) lo--;
+  while (lo > 1 && own[facing[lo - 1]!]! > 0) lo--;
   let hi = q;
-  while (hi < 24 && me[facing[hi + 1]!]! > 0) hi++;
+  while (hi < 24 && own[facing[hi + 1]!]! > 0) hi++;
   return hi - lo + 1 >= 6 && lo <= oppLowest;
 }
 
@@ -174,15 +189,15 @@ function forbiddenBlock(t: number): boolean {
  * (leaving the board unchanged).
  */
 export function step(p: number, d: number): number {
-  if (me[p] === 0) return STEP_NO_CHECKER;
-  if (p !== BAR && me[BAR]! > 0) return STEP_ENTER_FIRST;
+  if (own[p] === 0) return STEP_NO_CHECKER;
+  if (p !== BAR && own[BAR]! > 0) return STEP_ENTER_FIRST;
   const t = p - d;
   if (t <= 0) {
     if (outside > 0) return STEP_CANNOT_BEAR_OFF;
     // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
     if (t < 0 && (occupied & (0x7e & ~((2 << p) - 1))) !== 0) return STEP_HIGHER_CHECKER;
-    if (--me[p]! === 0) occupied ^= 1 << p;
-    me[OFF]!++;
+    if (--own[p]! === 0) occupied ^= 1 << p;
+    own[OFF]!++;
     hash = (hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK;
     push(p, OFF, 0, d);
     return STEP_OK;
@@ -192,13 +207,13 @@ export function step(p: number, d: number): number {
   if (there >= closedAt) return STEP_BLOCKED;
   const fromHead = headRule && p === HEAD;
   if (fromHead && headLeft >= headLimit) return STEP_HEAD;
-  if (--me[p]! === 0) occupied ^= 1 << p;
-  if (me[t]!++ === 0) {
+  if (--own[p]! === 0) occupied ^= 1 << p;
+  if (own[t]!++ === 0) {
     occupied |= 1 << t;
     if (sixBlock && forbiddenBlock(t)) {
-      me[t] = 0;
+      own[t] = 0;
       occupied ^= 1 << t;
-      if (me[p]!++ === 0) occupied |= 1 << p;
+      if (own[p]!++ === 0) occupied |= 1 << p;
       return STEP_SIX_BLOCK;
     }
   }
@@ -219,35 +234,35 @@ export function step(p: number, d: number): number {
 
 function push(p: number, t: number, hit: number, d: number): void {
   record(p | (t << 5) | (hit << 10));
-  stackFrom[depth] = p;
-  stackTo[depth] = t;
-  stackHit[depth] = hit;
-  stackDie[depth] = d;
-  depth++;
+  undoFrom[ply] = p;
+  undoTo[ply] = t;
+  undoHit[ply] = hit;
+  undoDie[ply] = d;
+  depth = ++ply;
 }
 
 /**
- * The steps so far, one packed step per depth (from | to << 5 | hit << 10), as the leaves store them. A
- * step overwrites only its own depth, so the entries stay right for every shallower depth and a leaf
+ * The steps so far, one packed step per ply (from | to << 5 | hit << 10), as the leaves store them. A
+ * step overwrites only its own ply, so the entries stay right for every shallower ply and a leaf
  * reads only up to its own; undoing needs nothing.
  */
 const path = new Uint16Array(MAX_STEPS);
 
 function record(packed: number): void {
-  path[depth] = packed;
+  path[ply] = packed;
 }
 
 /** Takes back the last step. */
 export function undo(): void {
-  depth--;
-  const p = stackFrom[depth]!;
-  const t = stackTo[depth]!;
-  if (--me[t]! === 0 && t !== OFF) occupied ^= 1 << t;
-  if (me[p]!++ === 0) occupied |= 1 << p;
+  depth = --ply;
+  const p = undoFrom[ply]!;
+  const t = undoTo[ply]!;
+  if (--own[t]! === 0 && t !== OFF) occupied ^= 1 << t;
+  if (own[p]!++ === 0) occupied |= 1 << p;
   hash = (hash - W_ME[t]! + W_ME[p]!) & HASH_MASK;
   if (p > 6 && t <= 6) outside++;
   if (headRule && p === HEAD) headLeft--;
-  if (stackHit[depth]) {
+  if (undoHit[ply]) {
     const q = facing[t]!;
     opp[q] = 1;
     opp[BAR]!--;
@@ -340,7 +355,7 @@ function sameBoard(i: number): boolean {
     delta[s & 31]!--;
     delta[(s >> 5) & 31]!++;
   }
-  for (let k = 0; k < depth; k++) {
+  for (let k = 0; k < ply; k++) {
     const s = path[k]!;
     delta[s & 31]!++;
     delta[(s >> 5) & 31]!--;
@@ -358,7 +373,7 @@ function sameBoard(i: number): boolean {
 function leaf(): void {
   // Most dice first; then the larger die (only a lone step of a non-double can differ in pips). A lone
   // step used the first die of the order being searched.
-  const score = (depth << SCORE_SHIFT) + (depth === 1 ? dice[0]! : 0);
+  const score = (ply << SCORE_SHIFT) + (ply === 1 ? dice[0]! : 0);
   if (score < bestScore) return;
   if (score > bestScore) {
     bestScore = score;
@@ -381,27 +396,27 @@ function leaf(): void {
   tableIdx[slot] = i + 1;
   leafHash[i] = hash;
   leafHits[i] = hitMask;
-  const base = i * depth;
-  for (let k = 0; k < depth; k++) leafSteps[base + k] = path[k]!;
+  const base = i * ply;
+  for (let k = 0; k < ply; k++) leafSteps[base + k] = path[k]!;
 }
 
 function search(maxFrom: number): void {
-  if (depth === nDice) {
+  if (ply === nDice) {
     leaf();
     return;
   }
-  const d = dice[depth]!;
+  const d = dice[ply]!;
   let moved = false;
   // A checker on the bar must enter first; otherwise try every occupied point, highest first, skipping
   // those whose landing point is closed (and the bear-off range while checkers are still outside).
   const reach = (open << d) | (outside === 0 ? (2 << d) - 2 : 0);
-  let points = (me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
-  if (secondOrderOnly && depth === 1) {
+  let points = (own[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
+  if (secondOrderOnly && ply === 1) {
     // After the smaller die, the larger die moving another checker inside the board repeats a play the
     // first order found; only the same checker going on (from a point it holds alone) or a bear-off
     // can be new. Nothing left means a one-die leaf, which scores below the two-dice plays found.
-    const t1 = stackTo[0]!;
-    points &= (2 << d) - 2 | (t1 !== OFF && me[t1] === 1 ? 1 << t1 : 0);
+    const t1 = undoTo[0]!;
+    points &= (2 << d) - 2 | (t1 !== OFF && own[t1] === 1 ? 1 << t1 : 0);
     if (points === 0) return;
   }
   while (points !== 0) {
@@ -426,17 +441,17 @@ function search(maxFrom: number): void {
  * words (`record`), not on the undo stack, which is for `step`'s callers.
  */
 function searchShort(maxFrom: number): void {
-  if (depth === nDice) {
+  if (ply === nDice) {
     leaf();
     return;
   }
-  const d = dice[depth]!;
+  const d = dice[ply]!;
   let moved = false;
   const reach = (open << d) | (outside === 0 ? (2 << d) - 2 : 0);
-  let points = (me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
-  if (secondOrderOnly && depth === 1) {
+  let points = (own[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
+  if (secondOrderOnly && ply === 1) {
     const t1 = (path[0]! >> 5) & 31;
-    points &= (2 << d) - 2 | (t1 !== OFF && me[t1] === 1 ? 1 << t1 : 0);
+    points &= (2 << d) - 2 | (t1 !== OFF && own[t1] === 1 ? 1 << t1 : 0);
     if (points === 0) return;
   }
   while (points !== 0) {
@@ -447,22 +462,22 @@ function searchShort(maxFrom: number): void {
     if (t <= 0) {
       // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
       if (t < 0 && (occupied & 0x7e & ~((bit << 1) - 1)) !== 0) continue;
-      if (--me[p]! === 0) occupied ^= bit;
-      me[OFF]!++;
+      if (--own[p]! === 0) occupied ^= bit;
+      own[OFF]!++;
       hash = (hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK;
       record(p);
-      depth++;
+      ply++;
       moved = true;
-      if (depth === nDice) leaf();
+      if (ply === nDice) leaf();
       else searchShort(ordered ? p : BAR);
-      depth--;
-      me[OFF]!--;
-      if (me[p]!++ === 0) occupied |= bit;
+      ply--;
+      own[OFF]!--;
+      if (own[p]!++ === 0) occupied |= bit;
       hash = (hash - W_ME[OFF]! + W_ME[p]!) & HASH_MASK;
       continue;
     }
-    if (--me[p]! === 0) occupied ^= bit;
-    if (me[t]!++ === 0) occupied |= 1 << t;
+    if (--own[p]! === 0) occupied ^= bit;
+    if (own[t]!++ === 0) occupied |= 1 << t;
     let h = (hash + W_ME[t]! - W_ME[p]!) & HASH_MASK;
     const crossed = p > 6 && t <= 6;
     if (crossed) outside--;
@@ -477,14 +492,14 @@ function searchShort(maxFrom: number): void {
     const before = hash;
     hash = h;
     record(p | (t << 5) | (hit ? 0x400 : 0));
-    depth++;
+    ply++;
     moved = true;
-    if (depth === nDice) leaf();
+    if (ply === nDice) leaf();
     else searchShort(ordered ? p : BAR);
-    depth--;
+    ply--;
     hash = before;
-    if (--me[t]! === 0) occupied ^= 1 << t;
-    if (me[p]!++ === 0) occupied |= bit;
+    if (--own[t]! === 0) occupied ^= 1 << t;
+    if (own[p]!++ === 0) occupied |= bit;
     if (crossed) outside++;
     if (hit) {
       opp[q] = 1;
@@ -537,7 +552,7 @@ export function generate(d1: number, d2: number): void {
     // a play in the first order (the first order's steps are legal in either order when no checker
     // waits on the bar and no step met the six-block rule), so the second order skips those, once the
     // first has found two-dice plays.
-    secondOrderOnly = shortcuts && maxSteps() === 2 && !sawSixBlock && me[BAR] === 0;
+    secondOrderOnly = shortcuts && maxSteps() === 2 && !sawSixBlock && own[BAR] === 0;
     dice[0] = lo;
     dice[1] = hi;
     searchTurn();
