@@ -14,7 +14,10 @@ import {
   stepsAt,
   unpackStep,
 } from "../../src/engine/legal";
+import { scriptedDice } from "../../src/engine/dice";
+import { applyCommand, compactLegalPlaysFor, legalPlaysFor, newMatch } from "../../src/engine/match";
 import { applyPlay } from "../../src/engine/play";
+import { PRESETS } from "../../src/engine/rulesets";
 import { boardKey, initialPosition } from "../../src/engine/position";
 import type { Dice } from "../../src/engine/types";
 import { position } from "./support/boards";
@@ -70,6 +73,23 @@ describe("compact legal plays", () => {
     const before = first.steps.slice();
     compactLegalPlays(start, [1, 1], { firstTurn: true });
     expect(first.steps).toEqual(before);
+  });
+});
+
+describe("compactLegalPlaysFor (a match's mover)", () => {
+  it("is the mover's legal plays while moving, and an empty set in every other phase", () => {
+    // Opening roll 6-1: White starts and plays 6-1; then Black must roll.
+    const started = newMatch({ ruleset: PRESETS.backgammon, length: 1 }, scriptedDice([6, 1]));
+    if (!started.ok) throw new Error(started.error.message);
+    const moving = started.value.state;
+    expect(moving.phase).toBe("moving");
+    const compact = compactLegalPlaysFor(moving);
+    expect(Array.from({ length: compact.count }, (_, i) => playAt(compact, i))).toEqual(legalPlaysFor(moving));
+    expect(compact.count).toBeGreaterThan(0);
+    const played = applyCommand(moving, { type: "play", side: "white", play: notationAt(compact, 0) }, scriptedDice([]));
+    if (!played.ok) throw new Error(played.error.message);
+    expect(played.value.state.phase).toBe("awaiting-roll");
+    expect(compactLegalPlaysFor(played.value.state)).toMatchObject({ count: 0, stepsPerPlay: 0, steps: [] });
   });
 });
 
