@@ -106,10 +106,6 @@ export const stackDie: Readonly<Int8Array> = undoDie;
 /** `ply`, kept up to date by `load`, `step` and `undo` only (the search itself does not touch it). */
 export let depth = 0;
 
-/** The loaded position's own arrays (never changed here): plays copy them, then apply their steps. */
-let loadedMine: readonly number[] = [];
-let loadedTheirs: readonly number[] = [];
-
 // The registry, held locally: an imported binding can compile to a getter call on every use.
 const RULES = VARIANTS;
 
@@ -127,8 +123,6 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   const white = position.turn === "white";
   const mine = white ? board.white : board.black;
   const theirs = white ? board.black : board.white;
-  loadedMine = mine;
-  loadedTheirs = theirs;
   hash = 0;
   hitMask = 0;
   // One pass: the mover's occupied points and checkers outside home, the points the opponent closes,
