@@ -6,7 +6,8 @@
  *
  * Two shortcuts keep the search small, and a test checks they never change the answer: a double's
  * steps go from high points to low (gnubg's order), and a non-double's second dice order searches only
- * what the first order cannot have found.
+ * what the first order cannot have found. The last die's steps, the most numerous, are never applied:
+ * each one's leaf is recorded from the hash it would give (`lastStepShort`, `lastStepLong`).
  *
  * State lives in module-level typed arrays: the engine is single-threaded and the search never re-enters.
  * It is one module on purpose: the inner loop must not cross module boundaries, which some loaders
@@ -341,15 +342,15 @@ const delta = new Int8Array(26);
  * Does leaf i end in the current position? Both grew from the loaded position, so they are the same
  * exactly when they hit the same blots and their steps move the same checkers on balance.
  */
-function sameBoard(i: number): boolean {
-  if (leafHits[i] !== hitMask) return false;
-  const n = bestScore >> SCORE_SHIFT;
-  for (let k = i * n, end = k + n; k < end; k++) {
+function sameBoard(i: number, hits: number, n: number): boolean {
+  if (leafHits[i] !== hits) return false;
+  const kept = bestScore >> SCORE_SHIFT;
+  for (let k = i * kept, end = k + kept; k < end; k++) {
     const s = leafSteps[k]!;
     delta[s & 31]!--;
     delta[(s >> 5) & 31]!++;
   }
-  for (let k = 0; k < ply; k++) {
+  for (let k = 0; k < n; k++) {
     const s = path[k]!;
     delta[s & 31]!++;
     delta[(s >> 5) & 31]!--;
@@ -365,33 +366,41 @@ function sameBoard(i: number): boolean {
 }
 
 function leaf(): void {
+  leafAt(hash, hitMask, ply);
+}
+
+/**
+ * A finished sequence of n steps (`path[0..n)`) ending in the position with hash h and blots hit hm. The
+ * search's last step calls this directly with what that step would make, without applying it.
+ */
+function leafAt(h: number, hm: number, n: number): void {
   // Most dice first; then the larger die (only a lone step of a non-double can differ in pips). A lone
   // step used the first die of the order being searched.
-  const score = (ply << SCORE_SHIFT) + (ply === 1 ? dice[0]! : 0);
+  const score = (n << SCORE_SHIFT) + (n === 1 ? dice[0]! : 0);
   if (score < bestScore) return;
   if (score > bestScore) {
     bestScore = score;
     leafCount = 0;
     generation++;
   }
-  let slot = hash & tableMask;
+  let slot = h & tableMask;
   while (tableStamp[slot] === generation) {
     const i = tableIdx[slot]! - 1;
-    if (leafHash[i] === hash && sameBoard(i)) return;
+    if (leafHash[i] === h && sameBoard(i, hm, n)) return;
     slot = (slot + 1) & tableMask;
   }
   if (leafCount === leafCap) {
     grow(leafCap * 2);
-    leaf();
+    leafAt(h, hm, n);
     return;
   }
   const i = leafCount++;
   tableStamp[slot] = generation;
   tableIdx[slot] = i + 1;
-  leafHash[i] = hash;
-  leafHits[i] = hitMask;
-  const base = i * ply;
-  for (let k = 0; k < ply; k++) leafSteps[base + k] = path[k]!;
+  leafHash[i] = h;
+  leafHits[i] = hm;
+  const base = i * n;
+  for (let k = 0; k < n; k++) leafSteps[base + k] = path[k]!;
 }
 
 function search(maxFrom: number): void {
@@ -413,6 +422,10 @@ function search(maxFrom: number): void {
     points &= (2 << d) - 2 | (t1 !== OFF && own[t1] === 1 ? 1 << t1 : 0);
     if (points === 0) return;
   }
+  if (ply === nDice - 1) {
+    lastStepLong(points, d);
+    return;
+  }
   while (points !== 0) {
     const p = 31 - Math.clz32(points);
     points ^= 1 << p;
@@ -422,6 +435,45 @@ function search(maxFrom: number): void {
       search(ordered ? p : BAR);
       undo();
     } else if (r === STEP_SIX_BLOCK) sawSixBlock = true;
+  }
+  if (!moved) leaf();
+}
+
+/**
+ * Long nardi's last die (`search` runs only long nardi: nothing is hit): every allowed step ends a
+ * sequence, so the leaf is recorded from the hash the step would give, without applying it. The checks
+ * are `step`'s that the candidate mask has not already made (the head rule, the six-block rule, the
+ * highest checker for an overshoot); a new point is made for a moment only to look for a six-block.
+ */
+function lastStepLong(points: number, d: number): void {
+  const n = ply + 1;
+  let moved = false;
+  while (points !== 0) {
+    const p = 31 - Math.clz32(points);
+    points ^= 1 << p;
+    const t = p - d;
+    if (t <= 0) {
+      if (t < 0 && (occupied & 0x7e & ~((2 << p) - 1)) !== 0) continue;
+      path[ply] = p;
+      moved = true;
+      leafAt((hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK, hitMask, n);
+      continue;
+    }
+    if (headRule && p === HEAD && headLeft >= headLimit) continue;
+    if (sixBlock && own[t] === 0) {
+      own[p]!--;
+      own[t] = 1;
+      const blocked = forbiddenBlock(t);
+      own[p]!++;
+      own[t] = 0;
+      if (blocked) {
+        sawSixBlock = true;
+        continue;
+      }
+    }
+    path[ply] = p | (t << 5);
+    moved = true;
+    leafAt((hash + W_ME[t]! - W_ME[p]!) & HASH_MASK, hitMask, n);
   }
   if (!moved) leaf();
 }
@@ -447,6 +499,10 @@ function searchShort(maxFrom: number): void {
     const t1 = (path[0]! >> 5) & 31;
     points &= (2 << d) - 2 | (t1 !== OFF && own[t1] === 1 ? 1 << t1 : 0);
     if (points === 0) return;
+  }
+  if (ply === nDice - 1) {
+    lastStepShort(points, d);
+    return;
   }
   while (points !== 0) {
     const p = 31 - Math.clz32(points);
@@ -499,6 +555,39 @@ function searchShort(maxFrom: number): void {
       opp[q] = 1;
       opp[BAR]!--;
       hitMask ^= 1 << q;
+    }
+  }
+  if (!moved) leaf();
+}
+
+/**
+ * Short nardi's last die: every candidate step ends a sequence, so instead of applying the step, recording
+ * the leaf and undoing it, work out the hash and hits the step would give and record the leaf from those.
+ * Same checks and same order as `searchShort`'s loop; nothing moves.
+ */
+function lastStepShort(points: number, d: number): void {
+  const n = ply + 1;
+  let moved = false;
+  while (points !== 0) {
+    const p = 31 - Math.clz32(points);
+    points ^= 1 << p;
+    const t = p - d;
+    if (t <= 0) {
+      if (t < 0 && (occupied & 0x7e & ~((2 << p) - 1)) !== 0) continue;
+      path[ply] = p;
+      moved = true;
+      leafAt((hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK, hitMask, n);
+      continue;
+    }
+    const q = 25 - t;
+    const h = (hash + W_ME[t]! - W_ME[p]!) & HASH_MASK;
+    moved = true;
+    if (opp[q] === 1) {
+      path[ply] = p | (t << 5) | 0x400;
+      leafAt((h + W_OPP[BAR]! - W_OPP[q]!) & HASH_MASK, hitMask | (1 << q), n);
+    } else {
+      path[ply] = p | (t << 5);
+      leafAt(h, hitMask, n);
     }
   }
   if (!moved) leaf();
@@ -569,7 +658,7 @@ export function findLeaf(): number {
   let slot = hash & tableMask;
   while (tableStamp[slot] === generation) {
     const i = tableIdx[slot]! - 1;
-    if (leafHash[i] === hash && sameBoard(i)) return i;
+    if (leafHash[i] === hash && sameBoard(i, hitMask, ply)) return i;
     slot = (slot + 1) & tableMask;
   }
   return -1;
