@@ -7,7 +7,7 @@
  * Two shortcuts keep the search small, and a test checks they never change the answer: a double's
  * steps go from high points to low (gnubg's order), and a non-double's second dice order searches only
  * what the first order cannot have found. The last die's steps, the most numerous, are never applied:
- * each one's leaf is recorded from the hash it would give (`lastStepShort`, `lastStepLong`).
+ * each one's leaf is recorded from the hash it would give (`lastStep`).
  *
  * State lives in module-level typed arrays: the engine is single-threaded and the search never re-enters.
  * It is one module on purpose: the inner loop must not cross module boundaries, which some loaders
@@ -423,7 +423,7 @@ function search(maxFrom: number): void {
     if (points === 0) return;
   }
   if (ply === nDice - 1) {
-    lastStepLong(points, d);
+    lastStep(points, d);
     return;
   }
   while (points !== 0) {
@@ -435,45 +435,6 @@ function search(maxFrom: number): void {
       search(ordered ? p : BAR);
       undo();
     } else if (r === STEP_SIX_BLOCK) sawSixBlock = true;
-  }
-  if (!moved) leaf();
-}
-
-/**
- * Long nardi's last die (`search` runs only long nardi: nothing is hit): every allowed step ends a
- * sequence, so the leaf is recorded from the hash the step would give, without applying it. The checks
- * are `step`'s that the candidate mask has not already made (the head rule, the six-block rule, the
- * highest checker for an overshoot); a new point is made for a moment only to look for a six-block.
- */
-function lastStepLong(points: number, d: number): void {
-  const n = ply + 1;
-  let moved = false;
-  while (points !== 0) {
-    const p = 31 - Math.clz32(points);
-    points ^= 1 << p;
-    const t = p - d;
-    if (t <= 0) {
-      if (t < 0 && (occupied & 0x7e & ~((2 << p) - 1)) !== 0) continue;
-      path[ply] = p;
-      moved = true;
-      leafAt((hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK, hitMask, n);
-      continue;
-    }
-    if (headRule && p === HEAD && headLeft >= headLimit) continue;
-    if (sixBlock && own[t] === 0) {
-      own[p]!--;
-      own[t] = 1;
-      const blocked = forbiddenBlock(t);
-      own[p]!++;
-      own[t] = 0;
-      if (blocked) {
-        sawSixBlock = true;
-        continue;
-      }
-    }
-    path[ply] = p | (t << 5);
-    moved = true;
-    leafAt((hash + W_ME[t]! - W_ME[p]!) & HASH_MASK, hitMask, n);
   }
   if (!moved) leaf();
 }
@@ -501,7 +462,7 @@ function searchShort(maxFrom: number): void {
     if (points === 0) return;
   }
   if (ply === nDice - 1) {
-    lastStepShort(points, d);
+    lastStep(points, d);
     return;
   }
   while (points !== 0) {
@@ -561,11 +522,13 @@ function searchShort(maxFrom: number): void {
 }
 
 /**
- * Short nardi's last die: every candidate step ends a sequence, so instead of applying the step, recording
- * the leaf and undoing it, work out the hash and hits the step would give and record the leaf from those.
- * Same checks and same order as `searchShort`'s loop; nothing moves.
+ * The last die, in both searches: every allowed step ends a sequence, so instead of applying the step,
+ * recording the leaf and undoing it, work out the hash and hits the step would give and record the leaf
+ * from those; nothing moves. The checks are those the candidate mask has not already made: the highest
+ * checker for an overshoot; in long nardi the head rule and the six-block rule (a new point is made for
+ * a moment only to look for a block).
  */
-function lastStepShort(points: number, d: number): void {
+function lastStep(points: number, d: number): void {
   const n = ply + 1;
   let moved = false;
   while (points !== 0) {
@@ -573,22 +536,42 @@ function lastStepShort(points: number, d: number): void {
     points ^= 1 << p;
     const t = p - d;
     if (t <= 0) {
+      // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
       if (t < 0 && (occupied & 0x7e & ~((2 << p) - 1)) !== 0) continue;
       path[ply] = p;
       moved = true;
       leafAt((hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK, hitMask, n);
       continue;
     }
-    const q = 25 - t;
     const h = (hash + W_ME[t]! - W_ME[p]!) & HASH_MASK;
-    moved = true;
-    if (opp[q] === 1) {
-      path[ply] = p | (t << 5) | 0x400;
-      leafAt((h + W_OPP[BAR]! - W_OPP[q]!) & HASH_MASK, hitMask | (1 << q), n);
-    } else {
-      path[ply] = p | (t << 5);
-      leafAt(h, hitMask, n);
+    if (hits) {
+      // Short nardi: a lone opponent checker on the landing point is hit.
+      const q = 25 - t;
+      moved = true;
+      if (opp[q] === 1) {
+        path[ply] = p | (t << 5) | 0x400;
+        leafAt((h + W_OPP[BAR]! - W_OPP[q]!) & HASH_MASK, hitMask | (1 << q), n);
+      } else {
+        path[ply] = p | (t << 5);
+        leafAt(h, hitMask, n);
+      }
+      continue;
     }
+    if (headRule && p === HEAD && headLeft >= headLimit) continue;
+    if (sixBlock && own[t] === 0) {
+      own[p]!--;
+      own[t] = 1;
+      const blocked = forbiddenBlock(t);
+      own[p]!++;
+      own[t] = 0;
+      if (blocked) {
+        sawSixBlock = true;
+        continue;
+      }
+    }
+    path[ply] = p | (t << 5);
+    moved = true;
+    leafAt(h, hitMask, n);
   }
   if (!moved) leaf();
 }
