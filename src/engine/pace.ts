@@ -4,7 +4,7 @@
  * that asked to roll automatically, and a roll with exactly one legal play, which is played for the mover. A roll
  * with no legal play is already burned by the reducer. Pure, like the reducer: dice come in from outside.
  */
-import { applyCommand, canDouble, legalPlaysFor } from "./match";
+import { applyCommand, canDouble, compactLegalPlaysFor, legalPlaysFor } from "./match";
 import type { DiceSource, MatchEvent, MatchState, MatchStep, Side } from "./types";
 
 /**
@@ -20,7 +20,8 @@ export type AutoRoll = Record<Side, boolean>;
 function automaticCommand(state: MatchState, autoRoll: AutoRoll): "roll" | "play" | null {
   const side = state.position.turn;
   if (state.phase === "awaiting-roll") return !canDouble(state, side) || autoRoll[side] ? "roll" : null;
-  if (state.phase === "moving") return legalPlaysFor(state).length === 1 ? "play" : null;
+  // The compact form counts the plays without building a board for each.
+  if (state.phase === "moving") return compactLegalPlaysFor(state).count === 1 ? "play" : null;
   return null;
 }
 
