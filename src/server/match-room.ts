@@ -27,11 +27,12 @@ export class MatchRoom extends DurableObject<Env> {
   join(input: JoinInput) {
     return joinTable(this.room, input);
   }
-  view() {
-    return viewTable(this.room);
+  /** `token`: the reader's seat token, if it sent one (HTTP `Authorization: Bearer`). */
+  view(token?: string) {
+    return viewTable(this.room, token);
   }
-  events(after: number) {
-    return tableEvents(this.room, after);
+  events(after: number, token?: string) {
+    return tableEvents(this.room, after, token);
   }
   stats() {
     return tableStats(this.room);

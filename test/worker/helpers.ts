@@ -32,9 +32,10 @@ export async function startMatch(body: Partial<CreateTableBody> = {}) {
   return { id: white.tableId, white, black };
 }
 
-/** The table's stored events (`after`: only those with a higher seq), read over HTTP. */
-export async function history(id: string, after?: number): Promise<EventHistory> {
-  const res = await api(`/v1/tables/${id}/events${after === undefined ? "" : `?after=${after}`}`);
+/** The table's stored events (`after`: only those with a higher seq), read over HTTP (as a seat holder with `token`). */
+export async function history(id: string, after?: number, token?: string): Promise<EventHistory> {
+  const init = token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } };
+  const res = await api(`/v1/tables/${id}/events${after === undefined ? "" : `?after=${after}`}`, init);
   return EventHistorySchema.parse(await res.json());
 }
 
@@ -159,11 +160,12 @@ export async function settle(rounds = 5): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
+/** A socket to the table: a seat's with `token` (offered as the `token.<token>` subprotocol), else a spectator's. */
 export async function connect(id: string, query: { token?: string; seq?: number } = {}): Promise<Client> {
   const params = new URLSearchParams();
-  if (query.token !== undefined) params.set("token", query.token);
   if (query.seq !== undefined) params.set("seq", String(query.seq));
-  const res = await api(`/v1/tables/${id}/socket?${params}`, { headers: { Upgrade: "websocket" } });
+  const protocols = query.token === undefined ? "nardi.v1" : `nardi.v1, token.${query.token}`;
+  const res = await api(`/v1/tables/${id}/socket?${params}`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": protocols } });
   const ws = res.webSocket;
   if (!ws) throw new Error(`no upgrade: ${res.status} ${await res.text()}`);
   ws.accept();

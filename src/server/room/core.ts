@@ -6,7 +6,7 @@ import type { DiceSource, Side } from "../../engine";
 import type { ErrorCode, LoggedEvent, Role } from "../../protocol";
 import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
-import type { Lobby } from "../lobby";
+import { tellLobby, type Lobby } from "../lobby";
 import { Sockets } from "./sockets";
 import { RoomStore, type Change } from "./store";
 import type { Room } from "./table";
@@ -92,15 +92,8 @@ export class RoomCore {
     if (current !== next.due) await this.ctx.storage.setAlarm(next.due);
   }
 
-  /**
-   * Tells the lobby about this table. The lobby is only an index: if it cannot be reached the table still works
-   * (joinable by id), so a failure is logged, not passed on.
-   */
-  async tellLobby(change: (lobby: DurableObjectStub<Lobby>) => Promise<void>): Promise<void> {
-    try {
-      await change(this.env.LOBBY.getByName("lobby"));
-    } catch (error) {
-      console.error("lobby update failed", error);
-    }
+  /** Tells the lobby about this table without waiting for it (see `tellLobby`: the lobby is only an index). */
+  tellLobby(change: (lobby: DurableObjectStub<Lobby>) => Promise<void>): void {
+    tellLobby(this.ctx, this.env, change);
   }
 }

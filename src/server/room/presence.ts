@@ -5,11 +5,12 @@
  */
 import type { Side } from "../../engine";
 import { SocketQuerySchema, type Role } from "../../protocol";
-import { sameDigest, sha256Hex } from "../ids";
+import { socketCredentials } from "../access";
+import { sha256Hex } from "../ids";
 import { problemResponse } from "../problem";
 import type { RoomCore } from "./core";
 import { echoableCloseCode } from "./sockets";
-import { SIDES } from "./table";
+import { seatOfToken } from "./tables";
 
 /** Open sockets allowed per seat (tabs, devices, a reconnect racing a half-open old socket). */
 export const MAX_SOCKETS_PER_SEAT = 8;
@@ -19,17 +20,17 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   const url = new URL(request.url);
   const query = SocketQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return problemResponse("BAD_REQUEST", "token must be a string and seq a whole number ≥ 0");
-  const { token, seq } = query.data;
+  const { seq } = query.data;
+  const credentials = socketCredentials(request);
+  if (!credentials.ok) return problemResponse(credentials.code, credentials.detail);
+  const { token, protocol } = credentials.value;
   const tokenHash = token === undefined ? null : await sha256Hex(token);
 
   const room = core.store.load();
   if (!room) return problemResponse("TABLE_NOT_FOUND", "no table with this id");
   let role: Role = "spectator";
   if (tokenHash !== null) {
-    const seat = SIDES.find((side) => {
-      const hash = room.info.seats[side]?.tokenHash;
-      return hash != null && sameDigest(hash, tokenHash);
-    });
+    const seat = seatOfToken(room, tokenHash);
     if (!seat) return problemResponse("BAD_TOKEN", "this token holds no seat at this table");
     role = seat;
   } else if (!room.info.spectators) {
@@ -50,7 +51,8 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   if (role !== "spectator") seatArrived(core, role, server, firstOfSeat, Date.now());
   core.sendWelcome(server, role, seq);
   await core.syncAlarm();
-  return new Response(null, { status: 101, webSocket: client });
+  // A client that offered subprotocols is answered with ours (never with its token), or its browser drops the socket.
+  return new Response(null, { status: 101, webSocket: client, headers: protocol === null ? {} : { "sec-websocket-protocol": protocol } });
 }
 
 /** A seat's socket arrived: during a match its first socket logs `player-connected` and ends its reconnect window. */

@@ -23,6 +23,8 @@ export interface TableInfo {
   length: number;
   reconnectSeconds: number;
   spectators: boolean;
+  /** SHA-256 (hex) of a private table's invite secret; null or absent for a public table. */
+  inviteHash?: string | null;
   seats: Record<Side, Seat | null>;
 }
 
