@@ -6,11 +6,26 @@
  */
 import { SOCKET_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from "../protocol";
 import type { Env } from "./env";
+import { sha256Hex } from "./ids";
 import { ApiError, refuse, type Outcome } from "./problem";
 
 /** The client's address as Cloudflare reports it; "unknown" when there is none (only local tests and internal calls). */
 export function clientKey(request: Request): string {
   return request.headers.get("cf-connecting-ip")?.trim() || "unknown";
+}
+
+/** The operator's RATE_LIMIT_EXEMPT list names this client: no rate limits, no cap on its listed tables. */
+export function exemptFromLimits(env: Env, request: Request): boolean {
+  const key = clientKey(request);
+  return (env.RATE_LIMIT_EXEMPT ?? "").split(",").some((entry) => entry.trim() === key);
+}
+
+/**
+ * Who the lobby counts a new table against (its cap on tables listed per client): a hash of the client's address,
+ * so the lobby never stores addresses; an exempt client's tables each count alone.
+ */
+export async function listingClient(env: Env, request: Request, tableId: string): Promise<string> {
+  return exemptFromLimits(env, request) ? `exempt:${tableId}` : sha256Hex(clientKey(request));
 }
 
 export type LimitName = "CREATE_LIMIT" | "JOIN_LIMIT" | "SOCKET_LIMIT";
@@ -21,10 +36,8 @@ export type LimitName = "CREATE_LIMIT" | "JOIN_LIMIT" | "SOCKET_LIMIT";
  * that waits that long is always let through.
  */
 export async function limitClient(env: Env, name: LimitName, request: Request): Promise<void> {
-  const key = clientKey(request);
-  const exempt = (env.RATE_LIMIT_EXEMPT ?? "").split(",").map((s) => s.trim());
-  if (exempt.includes(key)) return;
-  const { success } = await env[name].limit({ key });
+  if (exemptFromLimits(env, request)) return;
+  const { success } = await env[name].limit({ key: clientKey(request) });
   if (!success) {
     const what = { CREATE_LIMIT: "tables created", JOIN_LIMIT: "joins", SOCKET_LIMIT: "socket connections" }[name];
     throw new ApiError("RATE_LIMITED", `too many ${what} from this address; try again later`, 429, { "retry-after": "60" });

@@ -5,9 +5,9 @@
  */
 import { SELF, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { EventHistorySchema, OpenTablesSchema, ProblemSchema, SeatGrantSchema, TableViewSchema, type ErrorCode } from "../../src/protocol";
+import { EventHistorySchema, ProblemSchema, SeatGrantSchema, TableViewSchema, type ErrorCode } from "../../src/protocol";
 import { LISTED_TABLES_PER_CLIENT, type Lobby } from "../../src/server/lobby";
-import { BASE, api, createTable, history, postJson, startMatch } from "./helpers";
+import { BASE, api, createTable, history, listed, listedWhen, postJson, startMatch } from "./helpers";
 
 async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
   expect(res.status).toBe(status);
@@ -15,19 +15,6 @@ async function expectProblem(res: Response, status: number, code: ErrorCode): Pr
   expect(ProblemSchema.parse(await res.json())).toMatchObject({ status, code });
 }
 
-async function listed(): Promise<string[]> {
-  return OpenTablesSchema.parse(await (await api("/v1/tables")).json()).tables.map((t) => t.id);
-}
-
-/** Lobby updates do not hold up create and join: wait until the list shows what it should. */
-async function listedEventually(check: (ids: string[]) => boolean): Promise<string[]> {
-  for (let i = 0; i < 200; i++) {
-    const ids = await listed();
-    if (check(ids)) return ids;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("the lobby never showed the expected tables");
-}
 
 let addressCounter = 0;
 /** A fresh client address (TEST-NET-3), so each test meets the limiters with an empty budget. */
@@ -49,7 +36,7 @@ describe("private tables", () => {
     expect(host.table.private).toBe(true);
     const open = await createTable({ name: "Public" });
     expect(open.invite).toBeNull();
-    const ids = await listedEventually((list) => list.includes(open.tableId));
+    const ids = await listedWhen((list) => list.includes(open.tableId));
     expect(ids).not.toContain(host.tableId);
 
     const before = await history(host.tableId);
@@ -167,7 +154,7 @@ describe("the lobby", () => {
       ids.push(SeatGrantSchema.parse(await res.json()).tableId);
     }
     const neighbour = await createTable({ name: "Neighbour" });
-    const list = await listedEventually((l) => l.includes(ids.at(-1)!) && l.includes(neighbour.tableId));
+    const list = await listedWhen((l) => l.includes(ids.at(-1)!) && l.includes(neighbour.tableId));
     expect(ids.filter((id) => list.includes(id))).toEqual(ids.slice(-LISTED_TABLES_PER_CLIENT));
     // The unlisted tables still take a player by their link.
     expect((await postJson(`/v1/tables/${ids[0]}/join`, {})).status).toBe(200);

@@ -1,7 +1,7 @@
 /** Helpers for the integration tests inside workerd: HTTP calls through SELF and WebSocket clients with a message queue. */
 import { SELF, env } from "cloudflare:test";
 import type { Side } from "../../src/engine";
-import { EventHistorySchema, type CreateTableBody, type EventHistory, type LegalPlayView, type SeatGrant, type ServerMessage, type TableView } from "../../src/protocol";
+import { EventHistorySchema, OpenTablesSchema, type CreateTableBody, type EventHistory, type LegalPlayView, type SeatGrant, type ServerMessage, type TableView } from "../../src/protocol";
 
 export const BASE = "https://nardi.test";
 
@@ -23,6 +23,21 @@ export async function joinTable(id: string, name = "Black"): Promise<SeatGrant> 
   const res = await postJson(`/v1/tables/${id}/join`, { name });
   if (res.status !== 200) throw new Error(`join failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as SeatGrant;
+}
+
+/** The ids of the listed open tables. */
+export async function listed(): Promise<string[]> {
+  return OpenTablesSchema.parse(await (await api("/v1/tables")).json()).tables.map((t) => t.id);
+}
+
+/** Create and join tell the lobby without waiting for it: the list catches up a moment later. Waits until `check` holds. */
+export async function listedWhen(check: (ids: string[]) => boolean): Promise<string[]> {
+  for (let i = 0; i < 500; i++) {
+    const ids = await listed();
+    if (check(ids)) return ids;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("the lobby never showed the expected tables");
 }
 
 /** A started match between two humans. */

@@ -20,8 +20,8 @@ import {
   type SeatGrant,
 } from "../../protocol";
 import type { Env } from "../env";
-import { bearerToken, clientKey, limitClient } from "../access";
-import { newTableId, sha256Hex } from "../ids";
+import { bearerToken, limitClient, listingClient } from "../access";
+import { newTableId } from "../ids";
 import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
 import { json, problem } from "../openapi";
@@ -76,7 +76,7 @@ tables.openapi(
     const body = c.req.valid("json");
     await limitClient(c.env, "CREATE_LIMIT", c.req.raw);
     const id = newTableId();
-    const client = await sha256Hex(clientKey(c.req.raw));
+    const client = await listingClient(c.env, c.req.raw, id);
     return c.json(grant(await room(c.env, id).create({ ...body, id, client })), 201);
   },
 );
