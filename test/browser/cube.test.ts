@@ -31,7 +31,13 @@ async function tableWithADoubler(errors: string[], seed: number): Promise<{ alic
   const invite = await alice.getByTestId("invite-link").inputValue();
   const tableId = tableIdOf(invite);
   await bob.goto(`${baseUrl}/`);
-  await bob.getByTestId("refresh").click();
+  // The lobby hears of the table just after the create answers: refresh until it is listed.
+  await expect
+    .poll(async () => {
+      await bob.getByTestId("refresh").click();
+      return bob.getByTestId(`join-${tableId}`).count();
+    }, POLL)
+    .toBe(1);
   await bob.getByTestId(`join-${tableId}`).click();
   await bob.waitForSelector('[data-testid="table"][data-table-status="playing"]');
   await settled(alice);

@@ -30,8 +30,8 @@ describe.concurrent("HTTP API", () => {
     expect(grant.table.players.black).toBeNull();
     expect(grant.tableId).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
     expect(grant.token.length).toBeGreaterThanOrEqual(22);
-    const open = await client.listOpenTables();
-    expect(open.find((t) => t.id === grant.tableId)).toMatchObject({ host: "Nino", length: 5 });
+    // The lobby hears of a table just after its create answers (create never waits for the lobby).
+    await expect.poll(async () => (await client.listOpenTables()).find((t) => t.id === grant.tableId), { timeout: 10_000 }).toMatchObject({ host: "Nino", length: 5 });
 
     const joined = await client.joinTable(grant.tableId, { name: "Levan" });
     expect(joined.seat).toBe("black");
@@ -39,7 +39,7 @@ describe.concurrent("HTTP API", () => {
     expect(joined.table.status).toBe("playing");
     expect(joined.table.players.black?.name).toBe("Levan");
     expect(joined.table.match?.hand).toBe(1);
-    expect((await client.listOpenTables()).some((t) => t.id === grant.tableId)).toBe(false);
+    await expect.poll(async () => (await client.listOpenTables()).some((t) => t.id === grant.tableId), { timeout: 10_000 }).toBe(false);
 
     // The public view and the log hold no secrets.
     const view = await client.getTable(grant.tableId);

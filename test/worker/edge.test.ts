@@ -7,6 +7,7 @@ import { SELF, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare
 import { describe, expect, it } from "vitest";
 import { EventHistorySchema, ProblemSchema, SeatGrantSchema, TableViewSchema, type ErrorCode } from "../../src/protocol";
 import { LISTED_TABLES_PER_CLIENT, type Lobby } from "../../src/server/lobby";
+import { acceptedUntilRefused } from "../support/limits";
 import { BASE, api, createTable, history, listed, listedWhen, postJson, startMatch } from "./helpers";
 
 async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
@@ -88,30 +89,6 @@ describe("a table without spectators over HTTP", () => {
   });
 });
 
-/**
- * Sends `attempt` until it is refused, and checks the count: exactly `limit` accepted within one window. The local
- * limiter's windows are aligned to the clock's minute, so a run that crosses a minute starts a new window and may
- * be accepted up to twice `limit` times; then only the bounds are checked.
- */
-async function acceptedUntilRefused(limit: number, attempt: () => Promise<Response>): Promise<Response> {
-  const minute = () => Math.floor(Date.now() / 60_000);
-  const startedIn = minute();
-  for (let accepted = 0; accepted <= 2 * limit; accepted++) {
-    const res = await attempt();
-    if (res.status === 429) {
-      if (minute() === startedIn) expect(accepted).toBe(limit);
-      else expect(accepted).toBeGreaterThanOrEqual(limit);
-      expect(res.headers.get("retry-after")).toBe("60");
-      return res;
-    }
-    expect(res.status).toBeLessThan(300);
-    res.webSocket?.accept();
-    res.webSocket?.close(1000, "bye");
-    await res.body?.cancel();
-  }
-  throw new Error(`never refused after ${2 * limit} attempts`);
-}
-
 describe("per-client limits (Rate Limiting bindings, keyed by CF-Connecting-IP)", () => {
   it("table creation: 10 a minute per address, then 429 RATE_LIMITED with Retry-After", async () => {
     const address = newAddress();
@@ -137,7 +114,12 @@ describe("per-client limits (Rate Limiting bindings, keyed by CF-Connecting-IP)"
     const { id } = await startMatch();
     const before = await history(id);
     // Spectator sockets, each closed at once, so only the address limit can refuse.
-    const upgrade = () => SELF.fetch(`${BASE}/v1/tables/${id}/socket`, from(address, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": "nardi.v1" } }));
+    const upgrade = async () => {
+      const res = await SELF.fetch(`${BASE}/v1/tables/${id}/socket`, from(address, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": "nardi.v1" } }));
+      res.webSocket?.accept();
+      res.webSocket?.close(1000, "bye");
+      return res;
+    };
     const refused = await acceptedUntilRefused(60, upgrade);
     expect(refused.webSocket).toBeNull();
     await expectProblem(refused, 429, "RATE_LIMITED");
