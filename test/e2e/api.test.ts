@@ -21,7 +21,7 @@ describe.concurrent("HTTP API", () => {
     expect(schemas).toEqual(expect.arrayContaining(["CreateTableBody", "SeatGrant", "TableView", "Problem"]));
   });
 
-  test("a new table is listed as open until someone joins; the creator sits White", async () => {
+  test("a new table is listed as open until someone joins; the creator sits White", async ({ expect }) => {
     const grant = await client.createTable({ preset: "federation-long", length: 5, name: "Nino" });
     expect(grant.seat).toBe("white");
     expect(grant.table).toMatchObject({ id: grant.tableId, status: "waiting", length: 5, seq: grant.table.seq });
