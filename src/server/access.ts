@@ -10,12 +10,12 @@ import { sha256Hex } from "./ids";
 import { ApiError, refuse, type Outcome } from "./problem";
 
 /** The client's address as Cloudflare reports it; "unknown" when there is none (only local tests and internal calls). */
-export function clientKey(request: Request): string {
+function clientKey(request: Request): string {
   return request.headers.get("cf-connecting-ip")?.trim() || "unknown";
 }
 
 /** The operator's RATE_LIMIT_EXEMPT list names this client: no rate limits, no cap on its listed tables. */
-export function exemptFromLimits(env: Env, request: Request): boolean {
+function exemptFromLimits(env: Env, request: Request): boolean {
   const key = clientKey(request);
   return (env.RATE_LIMIT_EXEMPT ?? "").split(",").some((entry) => entry.trim() === key);
 }
@@ -28,16 +28,21 @@ export async function listingClient(env: Env, request: Request, tableId: string)
   return exemptFromLimits(env, request) ? `exempt:${tableId}` : sha256Hex(clientKey(request));
 }
 
-export type LimitName = "CREATE_LIMIT" | "JOIN_LIMIT" | "SOCKET_LIMIT";
+type LimitName = "CREATE_LIMIT" | "JOIN_LIMIT" | "SOCKET_LIMIT";
 
 /**
  * Counts one action of this client against the named limiter; over the limit it throws 429 RATE_LIMITED with
- * `Retry-After`. The binding does not say when its window ends: 60 s is the longest period it allows, so a client
- * that waits that long is always let through.
+ * `Retry-After`. The binding does not say when its window ends: 60 s, the longest period it allows, is an upper
+ * bound. A limiter that fails lets the request through (logged): an outage of the limiter is not one of the game.
  */
 export async function limitClient(env: Env, name: LimitName, request: Request): Promise<void> {
   if (exemptFromLimits(env, request)) return;
-  const { success } = await env[name].limit({ key: clientKey(request) });
+  let success = true;
+  try {
+    ({ success } = await env[name].limit({ key: clientKey(request) }));
+  } catch (error) {
+    console.error(`rate limiter ${name} failed; letting the request through`, error);
+  }
   if (!success) {
     const what = { CREATE_LIMIT: "tables created", JOIN_LIMIT: "joins", SOCKET_LIMIT: "socket connections" }[name];
     throw new ApiError("RATE_LIMITED", `too many ${what} from this address; try again later`, 429, { "retry-after": "60" });
@@ -53,7 +58,7 @@ export function bearerToken(request: Request): string | undefined {
   return match[1];
 }
 
-export interface SocketCredentials {
+interface SocketCredentials {
   /** The seat token offered, undefined for a spectator. An empty one holds no seat (BAD_TOKEN). */
   token: string | undefined;
   /** The subprotocol the server answers with: `nardi.v1` when the client offered subprotocols, else null. */
