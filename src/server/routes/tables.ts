@@ -24,7 +24,7 @@ import { bearerToken, limitClient, listingClient } from "../access";
 import { newTableId } from "../ids";
 import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
-import { json, problem } from "../openapi";
+import { json, problem, rateLimited } from "../openapi";
 
 export const tables = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -69,7 +69,7 @@ tables.openapi(
       201: json(SeatGrantSchema, "The creator's seat (keep the token and the invite secret: they are shown once)"),
       400: problem("BAD_REQUEST or BAD_JSON"),
       413: problem("MESSAGE_TOO_LARGE"),
-      429: problem("RATE_LIMITED: too many tables created from this address (see Retry-After)"),
+      429: rateLimited("RATE_LIMITED: too many tables created from this address"),
     },
   }),
   async (c) => {
@@ -135,7 +135,7 @@ tables.openapi(
       404: problem("TABLE_NOT_FOUND"),
       409: problem("TABLE_FULL"),
       413: problem("MESSAGE_TOO_LARGE"),
-      429: problem("RATE_LIMITED: too many joins from this address (see Retry-After)"),
+      429: rateLimited("RATE_LIMITED: too many joins from this address"),
     },
   }),
   async (c) => {
@@ -216,8 +216,8 @@ tables.openAPIRegistry.registerPath(
       403: problem("SPECTATORS_DISABLED"),
       404: problem("TABLE_NOT_FOUND"),
       426: problem("BAD_REQUEST: not a WebSocket upgrade"),
-      429: problem(
-        `RATE_LIMITED: too many socket connections from this address (see Retry-After), or the seat already has ${MAX_SOCKETS_PER_SEAT} ` +
+      429: rateLimited(
+        `RATE_LIMITED: too many socket connections from this address (with Retry-After), or the seat already has ${MAX_SOCKETS_PER_SEAT} ` +
           `open sockets, or the table ${MAX_SPECTATOR_SOCKETS} spectators`,
       ),
     },
