@@ -6,8 +6,7 @@ import { refuse, type Outcome } from "../problem";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
-import type { Room } from "./table";
-import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Seat, type TableInfo } from "./table";
+import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
 
 /** `client`: a hash of the creator's address, so the lobby can cap the tables one client has listed. */
