@@ -76,10 +76,15 @@ export class NardiClient {
     return (await this.request("GET", "/v1/tables", OpenTablesSchema)).tables;
   }
 
-  /** The stored event log, in seq order; with `after`, only the events after that seq. */
-  getEvents(id: string, after?: number, opts: { token?: string } = {}): Promise<EventHistory> {
-    const q = after === undefined ? "" : `?after=${after}`;
-    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}/events${q}`, EventHistorySchema, undefined, opts.token);
+  /**
+   * The stored event log, in seq order; with `after`, only the events after that seq. Follows the pages to the end.
+   * With a seat token, read as that seat (a table without spectators shows its log only to seat holders).
+   */
+  async getEvents(id: string, after = 0, opts: { token?: string } = {}): Promise<EventHistory> {
+    const page = await this.request("GET", `/v1/tables/${encodeURIComponent(id)}/events?after=${after}`, EventHistorySchema, undefined, opts.token);
+    if (page.next === null) return page;
+    const rest = await this.getEvents(id, page.next, opts);
+    return { ...rest, events: [...page.events, ...rest.events] };
   }
 
   getStats(id: string): Promise<TableStats> {

@@ -12,4 +12,6 @@ export interface Env {
   SOCKET_LIMIT: RateLimit;
   /** Client addresses (comma-separated) the per-client limits skip; "unknown" = requests without an address. */
   RATE_LIMIT_EXEMPT?: string;
+  /** Days a finished table is kept before its alarm deletes it (`[vars]`; default 30). */
+  FINISHED_TABLE_RETENTION_DAYS?: string;
 }

@@ -140,6 +140,7 @@ function matchStartWindows(core: RoomCore, info: TableInfo, now: number): { even
     if (!seat || seat.kind !== "human" || core.sockets.seatConnected(side)) continue;
     if (seat.seen) {
       const deadline = now + info.reconnectSeconds * 1000;
+      info.seats[side] = { ...seat, away: true };
       events.push({ type: "player-disconnected", seat: side, deadline });
       deadlines.push({ kind: "reconnect", seat: side, due: deadline });
     } else {
@@ -170,13 +171,13 @@ export async function viewTable(core: RoomCore, token?: string): Promise<Outcome
   return { ok: true, value: seated || room.info.spectators ? view : { ...view, match: null } };
 }
 
-/** The event log; at a table without spectators only seat holders may read it (SPECTATORS_DISABLED). */
-export async function tableEvents(core: RoomCore, after: number, token?: string): Promise<Outcome<EventHistory>> {
+/** A page of the event log; at a table without spectators only seat holders may read it (SPECTATORS_DISABLED). */
+export async function tableEvents(core: RoomCore, after: number, limit: number, token?: string): Promise<Outcome<EventHistory>> {
   const read = await readTable(core, token);
   if (!read.ok) return read;
   const { room, seated } = read.value;
   if (!seated && !room.info.spectators) return refuse("SPECTATORS_DISABLED", "this table does not allow spectators; read its events with a seat token");
-  return { ok: true, value: { tableId: room.info.id, seq: room.seq, events: core.store.eventsAfter(after) } };
+  return { ok: true, value: { tableId: room.info.id, seq: room.seq, ...core.store.eventsAfter(after, limit) } };
 }
 
 export function tableStats(core: RoomCore): Outcome<Stats> {

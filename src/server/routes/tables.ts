@@ -9,6 +9,8 @@ import {
   ClientMessageSchema,
   CreateTableBodySchema,
   EventHistorySchema,
+  EventLimitSchema,
+  LIMITS,
   JoinTableBodySchema,
   OpenTablesSchema,
   SeatGrantSchema,
@@ -158,10 +160,13 @@ tables.openapi(
     request: {
       params: Params,
       headers: AuthHeaders,
-      query: z.object({ after: z.coerce.number().int().min(0).optional().meta({ description: "Only events with seq > after." }) }),
+      query: z.object({
+        after: z.coerce.number().int().min(0).optional().meta({ description: "Only events with seq > after." }),
+        limit: EventLimitSchema.optional(),
+      }),
     },
     responses: {
-      200: json(EventHistorySchema, "The event log"),
+      200: json(EventHistorySchema, "A page of the event log (`next`: where the next page starts)"),
       400: problem("BAD_REQUEST"),
       401: problem("BAD_TOKEN: the bearer token holds no seat at this table"),
       403: problem("SPECTATORS_DISABLED: the table hides its log from readers without a seat"),
@@ -170,8 +175,9 @@ tables.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const { after } = c.req.valid("query");
-    return c.json(answer(EventHistorySchema, await room(c.env, id).events(after ?? 0, bearerToken(c.req.raw))), 200);
+    const { after, limit } = c.req.valid("query");
+    const page = await room(c.env, id).events(after ?? 0, limit ?? LIMITS.maxEventsPerPage, bearerToken(c.req.raw));
+    return c.json(answer(EventHistorySchema, page), 200);
   },
 );
 
