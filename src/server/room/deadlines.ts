@@ -81,7 +81,7 @@ async function deleteTable(core: RoomCore, deadline: Deadline, status: "waiting"
     return false;
   }
   const id = core.store.load()!.info.id;
-  if (status === "waiting") core.tellLobby((lobby) => lobby.remove(id)); // not awaited: the lobby never holds a table up
+  if (status === "waiting") await core.tellLobby((lobby) => lobby.remove(id));
   if (!stillDue()) return false;
   for (const ws of core.sockets.open()) ws.close(TABLE_GONE_CLOSE, reason);
   await core.store.destroy();
