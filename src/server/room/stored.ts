@@ -51,6 +51,8 @@ export const TableInfoSchema = z.object({
   length: z.number().int(),
   reconnectSeconds: z.number().int(),
   spectators: z.boolean(),
+  /** SHA-256 (hex) of a private table's invite secret; null or absent (rows written before private tables) for a public table. */
+  inviteHash: z.string().nullable().optional(),
   seats: z.object({ white: SeatSchema.nullable(), black: SeatSchema.nullable() }),
   /** The time control (storage version 3; older rooms are given `standard` by the migration). */
   timeControl: TimeControlViewSchema.optional(),
