@@ -231,6 +231,7 @@ describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => 
         cubeOffer: state.cubeOffer,
         phase: state.phase,
         turn: state.position.turn,
+        firstTurn: state.firstTurn[state.position.turn],
         dice: state.dice,
         board,
         pips: { white: pipCount(board.white), black: pipCount(board.black) },
