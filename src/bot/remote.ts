@@ -97,7 +97,8 @@ function parseArgs(argv: string[]): Options {
     }
   }
   if (create === (opts.table !== null)) fail("give either --create or --table <id>");
-  opts.name ||= `Bot (${opts.level})`;
+  // "Bot (level)" is reserved for the bots the server seats itself (NAME_RESERVED); this one joins as a player.
+  opts.name ||= `Remote bot (${opts.level})`;
   return opts;
 }
 

@@ -2,6 +2,8 @@
 import * as z from "zod";
 import { BotLevelSchema, OpeningSchema, PresetSchema, SideSchema, TableSummarySchema, TableViewSchema } from "./views";
 import { LoggedEventSchema } from "./events";
+import { ErrorCodeSchema } from "./errors";
+import { MAX_NAME_LENGTH, PlayerNameSchema } from "./names";
 
 export const LIMITS = {
   /** Largest accepted HTTP body or WebSocket frame, in bytes. */
@@ -11,10 +13,22 @@ export const LIMITS = {
   minReconnectSeconds: 1,
   maxReconnectSeconds: 3600,
   defaultReconnectSeconds: 60,
-  maxNameLength: 32,
+  maxNameLength: MAX_NAME_LENGTH,
 } as const;
 
-export const PlayerNameSchema = z.string().trim().min(1).max(LIMITS.maxNameLength);
+
+/**
+ * A number in a query string: plain decimal digits only (no sign, exponent, hex, spaces or leading zeros), in
+ * `[min, max]`; anything else fails the schema, which the routes answer with 400 BAD_REQUEST. One schema for every
+ * query number (`after`, `seq`, `limit`), so all of them read the same.
+ */
+export function queryInteger(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,15})$/, "a plain decimal integer (digits only, no sign, exponent or leading zeros)")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
 
 export const CreateTableBodySchema = z
   .object({
@@ -69,7 +83,12 @@ export const SocketQuerySchema = z.object({
   /** A seat token; without one the socket is a spectator's. */
   token: z.string().max(128).optional(),
   /** The last seq the client saw: the welcome message then carries every event after it. */
-  seq: z.coerce.number().int().min(0).optional(),
+  seq: queryInteger(0).optional(),
+});
+
+/** `/v1/tables/:id/events`: only events with a seq above `after`. */
+export const EventsQuerySchema = z.object({
+  after: queryInteger(0).optional().meta({ description: "Only events with seq > after (a plain decimal integer)." }),
 });
 
 /** `/v1/tables/:id/stats`: the match object's storage counters (for the server benchmark). */
@@ -88,7 +107,7 @@ export const ProblemSchema = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    code: z.string(),
+    code: ErrorCodeSchema,
     detail: z.string(),
   })
   .meta({ id: "Problem" });

@@ -9,6 +9,7 @@ import {
   ClientMessageSchema,
   CreateTableBodySchema,
   EventHistorySchema,
+  EventsQuerySchema,
   JoinTableBodySchema,
   OpenTablesSchema,
   SeatGrantSchema,
@@ -143,7 +144,7 @@ tables.openapi(
     tags: ["tables"],
     request: {
       params: Params,
-      query: z.object({ after: z.coerce.number().int().min(0).optional().meta({ description: "Only events with seq > after." }) }),
+      query: EventsQuerySchema,
     },
     responses: { 200: json(EventHistorySchema, "The event log"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
   }),
@@ -202,7 +203,7 @@ tables.get("/:id/socket", async (c) => {
   const params = Params.safeParse(c.req.param());
   if (!params.success) return problemResponse("BAD_REQUEST", "param id: not a table id");
   const query = SocketQuerySchema.safeParse(c.req.query());
-  if (!query.success) return problemResponse("BAD_REQUEST", "query: token must be a string of at most 128 characters, seq a whole number >= 0");
+  if (!query.success) return problemResponse("BAD_REQUEST", "query: token must be a string of at most 128 characters, seq a plain decimal integer >= 0");
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
   }
