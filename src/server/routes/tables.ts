@@ -68,8 +68,9 @@ tables.openapi(
     request: { body: { content: { "application/json": { schema: CreateTableBodySchema } }, required: true } },
     responses: {
       201: json(SeatGrantSchema, "The creator's seat (keep the token secret: it is shown once)"),
-      400: problem("BAD_REQUEST or BAD_JSON"),
+      400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED"),
       413: problem("MESSAGE_TOO_LARGE"),
+      415: problem("BAD_REQUEST: the body is not sent as application/json"),
     },
   }),
   async (c) => {
@@ -121,10 +122,11 @@ tables.openapi(
     request: { params: Params, body: { content: { "application/json": { schema: JoinTableBodySchema } }, required: false } },
     responses: {
       200: json(SeatGrantSchema, "The joiner's seat"),
-      400: problem("BAD_REQUEST or BAD_JSON"),
+      400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED"),
       404: problem("TABLE_NOT_FOUND"),
       409: problem("TABLE_FULL"),
       413: problem("MESSAGE_TOO_LARGE"),
+      415: problem("BAD_REQUEST: the body is not sent as application/json"),
     },
   }),
   async (c) => {
