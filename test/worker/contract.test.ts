@@ -2,9 +2,11 @@
  * One strict contract: query numbers, command ids, display names, hit marks and the view's rule facts are read
  * exactly as docs/protocol.md says, and every refusal is coded and changes nothing.
  */
-import { evictDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { scriptedDice } from "../../src/engine";
 import { ERROR_CODES, ProblemSchema, type ErrorCode } from "../../src/protocol";
+import type { MatchRoom } from "../../src/server";
 import { api, commandId, connect, createTable, history, joinTable, postJson, seatedMatch, startMatch, stubOf } from "./helpers";
 
 async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
@@ -128,6 +130,43 @@ describe("notation over the socket", () => {
     expect(await snapshot(id)).toBe(before);
     mover.send({ type: "play", id: commandId(), play: legal.play });
     expect(await mover.answer()).toMatchObject({ type: "ack" });
+  });
+});
+
+describe("a step over two dice that can end in two positions", () => {
+  it("is AMBIGUOUS_PLAY, lists both plays, changes nothing; each listed play is then accepted", async () => {
+    const white = await createTable({ preset: "backgammon", name: "White" });
+    const id = white.tableId;
+    // Opening 1 (White) against 6 (Black): Black plays 6-1 first, then White rolls 5-1.
+    await runInDurableObject(stubOf(id), (room: MatchRoom) => {
+      room.room.dice = scriptedDice([1, 6, 5, 1]);
+    });
+    const black = await joinTable(id);
+    const w = await connect(id, { token: white.token });
+    const b = await connect(id, { token: black.token });
+    await w.next("welcome");
+    await b.next("welcome");
+    // Black leaves blots on White's 7 and 2 (its own 18 and 23).
+    b.send({ type: "play", id: commandId(), play: "24/18 24/23" });
+    expect(await b.answer()).toMatchObject({ type: "ack" });
+    w.send({ type: "roll", id: commandId() });
+    const rolled = await w.answer();
+    await w.waitForSeq(rolled.seq);
+    expect(w.table!.match!.dice).toEqual([5, 1]);
+
+    // 8/2 passes by 7 (hitting there and on 2) or by 3 (hitting on 2 only).
+    const before = await snapshot(id);
+    w.send({ type: "play", id: "amb", play: "8/2" });
+    const refused = await w.answer();
+    expect(refused).toMatchObject({ type: "error", id: "amb", code: "AMBIGUOUS_PLAY", seq: rolled.seq });
+    if (refused.type !== "error") return;
+    expect(refused.candidates?.slice().sort()).toEqual(["8/3 3/2*", "8/7* 7/2*"]);
+    expect(await snapshot(id)).toBe(before);
+
+    w.send({ type: "play", id: commandId(), play: "8/7/2" });
+    const played = await w.answer();
+    expect(played).toMatchObject({ type: "ack" });
+    expect((await history(id, played.seq - 1)).events[0]?.event).toMatchObject({ type: "played", notation: "8/7* 7/2*" });
   });
 });
 
