@@ -44,6 +44,8 @@ describe("query numbers are plain decimal integers", () => {
       expect(res.webSocket).toBeNull();
       await expectProblem(res, 400, "BAD_REQUEST");
     }
+    const twice = await api(`/v1/tables/${id}/socket?token=${white.token}&seq=1&seq=2`, { headers: { Upgrade: "websocket" } });
+    await expectProblem(twice, 400, "BAD_REQUEST");
     expect(await snapshot(id)).toBe(before);
     const ok = await connect(id, { token: white.token, seq: 2 });
     expect((await ok.next("welcome")).events[0]?.seq).toBe(3);

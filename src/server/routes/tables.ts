@@ -204,7 +204,8 @@ tables.openAPIRegistry.registerPath(
 tables.get("/:id/socket", async (c) => {
   const params = Params.safeParse(c.req.param());
   if (!params.success) return problemResponse("BAD_REQUEST", "param id: not a table id");
-  const query = SocketQuerySchema.safeParse(c.req.query());
+  // As the validated routes read it: a parameter given twice is a list, which no query schema accepts.
+  const query = SocketQuerySchema.safeParse(Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])));
   if (!query.success) return problemResponse("BAD_REQUEST", "query: token must be a string of at most 128 characters, seq a plain decimal integer >= 0");
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
