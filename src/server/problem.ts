@@ -38,6 +38,8 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   TABLE_NOT_FOUND: "No such table",
   TABLE_FULL: "Table is full",
   BAD_TOKEN: "Bad seat token",
+  BAD_NAME: "Name with hidden characters",
+  NAME_RESERVED: "Name reserved for bots",
   SPECTATORS_DISABLED: "Spectators not allowed",
   INTERNAL: "Internal error",
 };
