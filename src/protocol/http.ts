@@ -16,7 +16,6 @@ export const LIMITS = {
   maxNameLength: MAX_NAME_LENGTH,
 } as const;
 
-
 /**
  * A number in a query string: plain decimal digits only (no sign, exponent, hex, spaces or leading zeros), in
  * `[min, max]`; anything else fails the schema, which the routes answer with 400 BAD_REQUEST. One schema for every
