@@ -14,6 +14,8 @@ export const LIMITS = {
   maxReconnectSeconds: 3600,
   defaultReconnectSeconds: 60,
   maxNameLength: MAX_NAME_LENGTH,
+  /** Most events in one catch-up page (a welcome, or GET …/events); also the default `limit`. */
+  maxEventsPerPage: 500,
 } as const;
 
 /**
@@ -28,6 +30,18 @@ export function queryInteger(min: number, max: number = Number.MAX_SAFE_INTEGER)
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 }
+
+/** How many events a catch-up page may hold (a query number): 1 .. LIMITS.maxEventsPerPage (the default). */
+export const EventLimitSchema = queryInteger(1, LIMITS.maxEventsPerPage).meta({
+  description: `At most this many events (1..${LIMITS.maxEventsPerPage}, default ${LIMITS.maxEventsPerPage}); \`next\` says where to continue.`,
+});
+
+/** Where the next page starts: the seq to pass as `after` (HTTP) or `seq` (sync); null when this page reaches the table's seq. */
+export const NextPageSchema = z
+  .number()
+  .int()
+  .nullable()
+  .meta({ description: "The seq of this page's last event when more events follow (ask again after it); null when the page reaches the table's seq." });
 
 export const CreateTableBodySchema = z
   .object({
@@ -75,7 +89,7 @@ export const TableIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-
 export const OpenTablesSchema = z.object({ tables: z.array(TableSummarySchema) }).meta({ id: "OpenTables" });
 
 export const EventHistorySchema = z
-  .object({ tableId: z.string(), seq: z.number().int(), events: z.array(LoggedEventSchema) })
+  .object({ tableId: z.string(), seq: z.number().int(), events: z.array(LoggedEventSchema), next: NextPageSchema })
   .meta({ id: "EventHistory" });
 
 export const SocketQuerySchema = z.object({
@@ -83,11 +97,14 @@ export const SocketQuerySchema = z.object({
   token: z.string().max(128).optional(),
   /** The last seq the client saw: the welcome message then carries every event after it. */
   seq: queryInteger(0).optional(),
+  /** The most events the welcome carries (its `next` says where to continue with `sync`). */
+  limit: EventLimitSchema.optional(),
 });
 
-/** `/v1/tables/:id/events`: only events with a seq above `after`. */
+/** `/v1/tables/:id/events`: a page of the events with a seq above `after`. */
 export const EventsQuerySchema = z.object({
   after: queryInteger(0).optional().meta({ description: "Only events with seq > after (a plain decimal integer)." }),
+  limit: EventLimitSchema.optional(),
 });
 
 /** `/v1/tables/:id/stats`: the match object's storage counters (for the server benchmark). */
