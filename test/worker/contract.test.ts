@@ -208,7 +208,7 @@ describe("the error codes", () => {
       paths: Record<string, { get: { parameters: Array<{ name: string; schema: { type?: string; pattern?: string } }> } }>;
     };
     const params = [...doc.paths["/v1/tables/{id}/events"]!.get.parameters, ...doc.paths["/v1/tables/{id}/socket"]!.get.parameters];
-    for (const name of ["after", "seq"]) {
+    for (const name of ["after", "seq", "limit"]) {
       expect(params.find((p) => p.name === name)?.schema).toMatchObject({ type: "string", pattern: "^(0|[1-9][0-9]{0,15})$" });
     }
   });
