@@ -1,0 +1,2 @@
+/** Placeholder until the first training run exports weights. */
+export const LONG_WEIGHTS = "";
