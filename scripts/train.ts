@@ -13,12 +13,12 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
-import { PRESETS, seededRandom, type Variant } from "../src/engine";
+import type { Variant } from "../src/engine";
+import { NET_RULESETS } from "../src/bot/engine-adapter";
 import { HIDDEN, newEvaluator } from "../src/bot/neural";
 import { paramsToBase64 } from "../src/bot/net";
-import { newTrainer, trainHand, versusExpert } from "../src/bot/td";
+import { newTrainer, randomizeParams, trainHand, versusExpert } from "../src/bot/td";
 
-const RULESETS = { short: PRESETS["georgian-short"], long: PRESETS["federation-long"] } as const;
 
 interface CurvePoint {
   hands: number;
@@ -54,7 +54,7 @@ function num(name: string, fallback: number): number {
 
 const variant = arg("variant");
 if (variant !== "short" && variant !== "long") throw new Error("--variant short|long is required");
-const ruleset = RULESETS[variant];
+const ruleset = NET_RULESETS[variant];
 const target = num("games", 20000);
 const checkEvery = num("check-every", 2000);
 const checkHands = num("check-hands", 400);
@@ -68,8 +68,7 @@ if (existsSync(file)) {
 } else {
   const seed = num("seed", 1);
   const ev = newEvaluator(variant);
-  const rng = seededRandom(seed);
-  for (let i = 0; i < ev.net.params.length; i++) ev.net.params[i] = (rng() - 0.5) * 0.2;
+  randomizeParams(ev, seed);
   ck = {
     variant,
     seed,

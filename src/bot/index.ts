@@ -54,6 +54,11 @@ const STRATEGIES: Record<BotLevel, BotStrategy> = {
   },
 };
 
+/** A level name this module knows, the old `random` included. */
+export function isBotLevel(value: string): value is BotLevel {
+  return Object.hasOwn(STRATEGIES, value);
+}
+
 /** The play the bot picks from the legal plays (plays non-empty); `state`: the match it is for, when there is one. */
 export function chooseBotPlay(
   level: BotLevel,
@@ -105,6 +110,7 @@ export { randomPlay } from "./random";
 export { bestPlay, committedEvaluator, pointsGoal, WIN_GOAL, type Evaluator, type Goal } from "./neural";
 export { matchGoal } from "./net-cube";
 export { matchWinningChance } from "./met";
+export { NET_RULESETS } from "./engine-adapter";
 export { racePlay } from "./race";
 export { seededRng } from "./rng";
 export { playHand, type Chooser, type HandRecord } from "./selfplay";

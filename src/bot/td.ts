@@ -11,7 +11,13 @@ import { isHandOver, opponent, type Ruleset, type Side } from "./engine-adapter"
 import { LOSE_KOKS, LOSE_MARS, OUTPUTS, sparseInput, WIN, WIN_KOKS, WIN_MARS, type SparseInput } from "./net";
 import { bestPlay, pointsGoal, type Evaluator } from "./neural";
 import { playHand, type Chooser } from "./selfplay";
-import { seededDice, type HandResult } from "../engine";
+import { seededDice, seededRandom, type HandResult } from "../engine";
+
+/** A fresh network's parameters: uniform in ±0.1, from `seed`. */
+export function randomizeParams(ev: Evaluator, seed: number): void {
+  const rng = seededRandom(seed);
+  for (let i = 0; i < ev.net.params.length; i++) ev.net.params[i] = (rng() - 0.5) * 0.2;
+}
 
 export function handSeed(seed: number, hand: number): number {
   let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(hand + 1, 0xc2b2ae35);
