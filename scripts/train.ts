@@ -8,7 +8,8 @@
  * train-output/<variant>.json) and saves it every K hands and on Ctrl-C. Prints hands/s and the mean squared
  * error every 200 hands, and every K hands a strength check: M seeded hands against the hand-written expert
  * (points per hand with a 95% interval, win rate), also kept in the checkpoint as the learning curve.
- * `--export` writes the weights to src/bot/weights/<variant>.ts (float32, base64) when training stops.
+ * `--export` writes the weights to src/bot/weights/<variant>.ts (float32, base64) when training stops;
+ * `--curve` prints the checkpoint's learning curve as a Markdown table and exits.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -17,7 +18,7 @@ import type { Variant } from "../src/engine";
 import { NET_RULESETS } from "../src/bot/engine-adapter";
 import { HIDDEN, newEvaluator } from "../src/bot/neural";
 import { paramsToBase64 } from "../src/bot/net";
-import { newTrainer, randomizeParams, trainHand, versusExpert } from "../src/bot/td";
+import { newTrainer, randomizeParams, trainHand, versusIntermediate } from "../src/bot/td";
 
 
 interface CurvePoint {
@@ -81,6 +82,13 @@ if (existsSync(file)) {
     curve: [],
   };
 }
+if (process.argv.includes("--curve")) {
+  console.log("| hands trained | training time | points/hand vs intermediate (95% CI) | wins |\n|---|---|---|---|");
+  for (const p of ck.curve) {
+    console.log(`| ${p.hands} | ${(p.seconds / 60).toFixed(0)} min | ${p.ppg >= 0 ? "+" : ""}${p.ppg.toFixed(3)} ± ${p.ci.toFixed(3)} | ${(100 * p.winRate).toFixed(1)}% of ${p.checkHands} |`);
+  }
+  process.exit(0);
+}
 if (ck.hidden !== HIDDEN) throw new Error(`checkpoint has ${ck.hidden} hidden units, the code ${HIDDEN}`);
 const ev = newEvaluator(variant, float64FromBase64(ck.params));
 const trainer = newTrainer(ev, ruleset, ck.alpha, ck.lambda);
@@ -97,13 +105,13 @@ function save(): void {
 }
 
 function check(): void {
-  const { points, wins } = versusExpert(ev, ruleset, checkHands, 0x5eed);
+  const { points, wins } = versusIntermediate(ev, ruleset, checkHands, 0x5eed);
   const mean = points.reduce((a, b) => a + b, 0) / points.length;
   const sd = Math.sqrt(points.reduce((a, b) => a + (b - mean) ** 2, 0) / (points.length - 1));
   const point = { hands: ck.hands, seconds: Math.round(ck.seconds), ppg: mean, ci: (1.96 * sd) / Math.sqrt(points.length), winRate: wins / points.length, checkHands };
   ck.curve.push(point);
   console.log(
-    `check @${point.hands} hands (${point.seconds} s): vs expert ${mean >= 0 ? "+" : ""}${mean.toFixed(3)} ± ${point.ci.toFixed(3)} points/hand, wins ${(100 * point.winRate).toFixed(1)}% of ${checkHands}`,
+    `check @${point.hands} hands (${point.seconds} s): vs intermediate ${mean >= 0 ? "+" : ""}${mean.toFixed(3)} ± ${point.ci.toFixed(3)} points/hand, wins ${(100 * point.winRate).toFixed(1)}% of ${checkHands}`,
   );
 }
 

@@ -172,8 +172,8 @@ export function trainHand(tr: Trainer, seed: number, hand: number): { loss: numb
   return { loss, positions: record.length, turns: done.turns };
 }
 
-/** Points per hand and wins of the network against the hand-written expert over `hands` seeded hands. */
-export function versusExpert(ev: Evaluator, ruleset: Ruleset, hands: number, seed: number): { points: number[]; wins: number } {
+/** Points per hand and wins of the network against the intermediate (hand-written) bot over `hands` seeded hands. */
+export function versusIntermediate(ev: Evaluator, ruleset: Ruleset, hands: number, seed: number): { points: number[]; wins: number } {
   const goal = pointsGoal(ruleset.koks);
   const net: Chooser = (position, plays) => bestPlay(ev, position, plays, goal);
   const expert: Chooser = (position, plays) => expertPlay(position, plays);
