@@ -4,7 +4,27 @@
  */
 import { handResult, legalPlays, PRESETS, type Board, type Dice, type Play, type PlayContext, type Position, type Ruleset, type Side, type Variant } from "../engine";
 
-export { BAR, CHECKERS_PER_SIDE, isHandOver, OFF, opponent, type Board, type Checkers, type Dice, type Play, type PlayContext, type Position, type Ruleset, type Side, type Variant } from "../engine";
+export {
+  BAR,
+  canDouble,
+  CHECKERS_PER_SIDE,
+  isHandOver,
+  OFF,
+  opponent,
+  seededDice,
+  seededRandom,
+  type Board,
+  type Checkers,
+  type Dice,
+  type HandResult,
+  type MatchState,
+  type Play,
+  type PlayContext,
+  type Position,
+  type Ruleset,
+  type Side,
+  type Variant,
+} from "../engine";
 
 /** Every distinct legal play of `dice` (each with its resulting board); `[]` = the roll is burned. */
 export function playsOf(position: Position, dice: Dice, ctx: PlayContext): Play[] {

@@ -5,7 +5,7 @@
  * or drops — than undoubled, and its winning chance is at least `MIN_DOUBLE` (the cube it gives away is worth
  * something the model does not count); it takes when playing on doubled is worth more than dropping.
  */
-import { canDouble, opponent, type MatchState, type Side } from "../engine";
+import { canDouble, opponent, type MatchState, type Side } from "./engine-adapter";
 import { matchWinningChance } from "./met";
 import { chancesOnRoll, committedEvaluator, goalOf, valueOnRoll, type Goal } from "./neural";
 import { WIN } from "./net";

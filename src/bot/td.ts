@@ -7,11 +7,10 @@
  */
 import { expertPlay } from "./evaluate";
 import { encode } from "./encoding";
-import { isHandOver, opponent, type Ruleset, type Side } from "./engine-adapter";
+import { isHandOver, opponent, seededDice, seededRandom, type HandResult, type Ruleset, type Side } from "./engine-adapter";
 import { LOSE_KOKS, LOSE_MARS, OUTPUTS, sparseInput, WIN, WIN_KOKS, WIN_MARS, type SparseInput } from "./net";
 import { bestPlay, pointsGoal, type Evaluator } from "./neural";
 import { playHand, type Chooser } from "./selfplay";
-import { seededDice, seededRandom, type HandResult } from "../engine";
 
 /** A fresh network's parameters: uniform in ±0.1, from `seed`. */
 export function randomizeParams(ev: Evaluator, seed: number): void {
