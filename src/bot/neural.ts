@@ -1,7 +1,7 @@
 /**
  * The neural bot's play: every legal play's resulting position is evaluated by the variant's network (0-ply) and
  * the best for the mover is played. What "best" means is a `Goal`: points (cubeless training and benchmarks),
- * winning only, or the match winning chance from the score and the cube (cube.ts).
+ * winning only, or the match winning chance from the score and the cube (net-cube.ts).
  */
 import { encode, INPUTS } from "./encoding";
 import { CHECKERS_PER_SIDE, opponent, OFF, winPoints, type Board, type Play, type Position, type Side, type Variant } from "./engine-adapter";
@@ -59,7 +59,7 @@ export function chancesOnRoll(ev: Evaluator, board: Board, onRoll: Side): Float6
 }
 
 /** The value for a side of chances `c` that belong to its opponent (on roll). */
-export function valueAfter(c: ArrayLike<number>, goal: Goal): number {
+function valueAfter(c: ArrayLike<number>, goal: Goal): number {
   const w = goal.weights;
   return goal.base + w[0] * (1 - c[WIN]!) + w[1] * c[LOSE_MARS]! + w[2] * c[LOSE_KOKS]! + w[3] * c[WIN_MARS]! + w[4] * c[WIN_KOKS]!;
 }
@@ -77,7 +77,7 @@ function valueOfWin(points: number, goal: Goal): number {
 }
 
 /** The mover's value of each play's resulting position, written into `values` (at least plays.length long). */
-export function valuePlays(ev: Evaluator, position: Position, plays: readonly Play[], goal: Goal, values: Float64Array): void {
+function valuePlays(ev: Evaluator, position: Position, plays: readonly Play[], goal: Goal, values: Float64Array): void {
   const other = opponent(position.turn);
   for (let i = 0; i < plays.length; i++) {
     const board = plays[i]!.board;
