@@ -8,12 +8,13 @@
  *
  * Every pairing plays single hands from the initial position with seeded dice and rngs (every run gives the same
  * figures): the first bot is White, the starter alternates and each dice seed is played once with each starter.
- * Sections: `neural` — the expert (neural network) against the intermediate (hand-written) bot, cubeless
- * (points per hand, mars 2, koks 3) and as 1-point matches (the expert then plays to win only), and against the
- * beginner (random); `classic` — intermediate vs beginner, intermediate vs race, race vs beginner; `gnubg` — the
- * expert against GNU Backgammon's 0-ply cubeless play (backgammon preset). It prints points per hand with a 95%
- * interval, win rates with 95% Wilson intervals, oin/mars/koks counts per side, hands per second, and the CPU time
- * each bot needs per move (legal plays plus its choice), measured on the bundled bot (the code the Worker runs,
+ * Sections: `neural` — the expert (neural network) against the intermediate (hand-written) bot, cubeless (points
+ * per hand, mars 2, koks 3) and as 1-point matches (the expert then plays to win only), and against the beginner
+ * (random, at most 1000 hands); `classic` — intermediate vs beginner, intermediate vs race, race vs beginner;
+ * `gnubg` — the expert (and, over at most 500 hands, the intermediate) against GNU Backgammon's 0-ply cubeless
+ * play (backgammon preset). It prints points per hand with a 95% interval, win rates with 95% Wilson intervals,
+ * oin/mars/koks counts per side, hands per second, and the CPU time each bot needs per move (legal plays plus its
+ * choice), measured on the bundled bot (the code the Worker runs,
  * built by esbuild as wrangler builds it).
  */
 import { build } from "esbuild";
@@ -161,7 +162,7 @@ for (const variant of variants) {
     const games = Number(gamesArg ?? 5000);
     pairing(ruleset, "expert", "intermediate", "cubeless", games);
     pairing(ruleset, "expert", "intermediate", "1-point", games);
-    pairing(ruleset, "expert", "beginner", "cubeless", Math.min(games, 2000));
+    pairing(ruleset, "expert", "beginner", "cubeless", Math.min(games, 1000));
   }
   if (sections.includes("classic")) {
     const games = Number(gamesArg ?? 2000);
@@ -176,7 +177,7 @@ if (sections.includes("gnubg") && variants.includes("short")) {
     const running = new GnubgOpponent();
     gnubg = running;
     pairing(PRESETS.backgammon, "expert", "gnubg", "cubeless", gnubgGames);
-    pairing(PRESETS.backgammon, "intermediate", "gnubg", "cubeless", Math.min(gnubgGames, 1000));
+    pairing(PRESETS.backgammon, "intermediate", "gnubg", "cubeless", Math.min(gnubgGames, 500));
     running.close();
   }
 }
