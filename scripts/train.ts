@@ -5,7 +5,8 @@
  *                    [--check-every K] [--check-hands M] [--checkpoint FILE] [--export]
  *
  * Deterministic from the seed; resumable: it starts from the checkpoint file when it exists (default
- * train-output/<variant>.json) and saves it every K hands and on Ctrl-C. Prints hands/s and the mean squared
+ * train-output/<variant>.json) and saves it every K hands and on Ctrl-C. `--alpha` on a resumed run changes the
+ * step size from there on (recorded in the checkpoint). Prints hands/s and the mean squared
  * error every 200 hands, and every K hands a strength check: M seeded hands against the hand-written expert
  * (points per hand with a 95% interval, win rate), also kept in the checkpoint as the learning curve.
  * `--export` writes the weights to src/bot/weights/<variant>.ts (float32, base64) when training stops;
@@ -38,6 +39,8 @@ interface Checkpoint {
   hidden: number;
   hands: number;
   seconds: number;
+  /** The step sizes in order (a resumed run's `--alpha` adds one): from hand `hands` on, `alpha`. */
+  alphaChanges?: Array<{ hands: number; alpha: number }>;
   /** float64 parameters, base64 (exact, so a resumed run continues bit for bit). */
   params: string;
   curve: CurvePoint[];
@@ -66,6 +69,12 @@ let ck: Checkpoint;
 if (existsSync(file)) {
   ck = JSON.parse(readFileSync(file, "utf8")) as Checkpoint;
   console.log(`resuming ${file}: ${ck.hands} hands trained, seed ${ck.seed}`);
+  const alpha = arg("alpha");
+  if (alpha !== undefined && Number(alpha) !== ck.alpha) {
+    (ck.alphaChanges ??= [{ hands: 0, alpha: ck.alpha }]).push({ hands: ck.hands, alpha: num("alpha", ck.alpha) });
+    ck.alpha = num("alpha", ck.alpha);
+    console.log(`step size from now on: ${ck.alpha}`);
+  }
 } else {
   const seed = num("seed", 1);
   const ev = newEvaluator(variant);
@@ -130,6 +139,8 @@ while (ck.hands < target && !stopping) {
   windowPositions += r.positions;
   windowHands++;
   if (ck.hands % 200 === 0) {
+    // Let the signal handlers run (the loop is otherwise synchronous).
+    await new Promise((resolve) => setImmediate(resolve));
     const secs = (performance.now() - windowStart) / 1000;
     console.log(`${ck.hands} hands: ${(windowHands / secs).toFixed(1)} hands/s, mse ${(windowLoss / windowPositions).toFixed(4)}`);
     windowStart = performance.now();
@@ -148,10 +159,14 @@ if (exportWeights) {
   writeFileSync(
     out,
     `/**\n * The ${variant}-nardi network (src/bot/neural.ts): ${ev.net.params.length} float32 parameters, little-endian, base64.\n` +
-      ` * ${ck.hands} self-play hands, seed ${ck.seed}, alpha ${ck.alpha}, lambda ${ck.lambda}; made by \`npm run train -- --variant ${variant} --export\`.\n */\n` +
+      ` * ${ck.hands} self-play hands, seed ${ck.seed}, lambda ${ck.lambda}, alpha ${alphaHistory()}; made by \`npm run train -- --variant ${variant} --export\`.\n */\n` +
       `export const ${name} =\n  "${paramsToBase64(ev.net.params)}";\n`,
   );
   console.log(`wrote ${out}`);
+}
+
+function alphaHistory(): string {
+  return (ck.alphaChanges ?? [{ hands: 0, alpha: ck.alpha }]).map((c) => `${c.alpha} from hand ${c.hands}`).join(", ");
 }
 
 function float64ToBase64(params: Float64Array): string {
