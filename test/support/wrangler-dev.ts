@@ -59,6 +59,13 @@ export interface DevServer {
   baseUrl: string;
   /** The process group of wrangler and its workerd (for CPU accounting in the benchmark). */
   pid: number | undefined;
+  /**
+   * Kills wrangler and its workerd (SIGKILL: a crash, nothing is shut down gracefully) and starts them again on
+   * the same port with the same persisted state folder; resolves once the new server answers.
+   */
+  restart(): Promise<void>;
+  /** The folder `--persist-to` keeps the Durable Objects' SQLite files in (tests may read them, never write). */
+  stateDir: string;
   stop(): Promise<void>;
 }
 
@@ -90,6 +97,16 @@ function makeSnapshot(dir: string): string {
   return path;
 }
 
+/** Signals a process group, ignoring one that is already gone. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 /** Starts `wrangler dev` (offline, no metrics) and resolves once it serves /v1/health. */
 export async function startDevServer(opts: DevServerOptions = {}): Promise<DevServer> {
   const port = await freePort();
@@ -107,68 +124,83 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
   }
   const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
   for (const [k, v] of Object.entries(opts.vars ?? {})) args.push("--var", `${k}:${v}`);
-  // process.execPath: the Node that runs the tests (22, from the dev dependency), which wrangler needs.
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: opts.snapshot === false ? ROOT : dir,
-    env: { ...process.env, ...OFFLINE_ENV },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
+  let output = "";
+  let child: ChildProcess;
+
+  const launch = (): ChildProcess => {
+    // process.execPath: the Node that runs the tests (22, from the dev dependency), which wrangler needs.
+    const launched = spawn(process.execPath, args, {
+      cwd: opts.snapshot === false ? ROOT : dir,
+      env: { ...process.env, ...OFFLINE_ENV },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    const collect = (d: Buffer): void => {
+      output += d.toString();
+    };
+    launched.stdout?.on("data", collect);
+    launched.stderr?.on("data", collect);
+    return launched;
+  };
 
   // wrangler runs in its own process group (so one signal reaches workerd too); if this process ends
   // without calling stop(), take the group down with it rather than leave a server behind.
-  const killGroup = (): void => {
-    if (child.pid === undefined || child.exitCode !== null) return;
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  };
+  const killGroup = (): void => signalGroup(child, "SIGKILL");
   process.once("exit", killGroup);
+
+  const exited = (): Promise<void> =>
+    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
 
   const stop = async (): Promise<void> => {
     process.removeListener("exit", killGroup);
-    if (child.pid !== undefined && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-      await new Promise((r) => setTimeout(r, 300));
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
+    signalGroup(child, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    signalGroup(child, "SIGKILL");
     rmSync(dir, { recursive: true, force: true });
     rmSync(state, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`wrangler dev exited early:\n${output}`);
+  const ready = async (limitMs = 60_000): Promise<void> => {
+    const deadline = Date.now() + limitMs;
+    for (;;) {
+      if (child.exitCode !== null) {
+        await stop();
+        throw new Error(`wrangler dev exited early:\n${output}`);
+      }
+      try {
+        const r = await fetch(`${baseUrl}/v1/health`);
+        if (r.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`wrangler dev did not become ready in ${limitMs / 1000} s:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    try {
-      const r = await fetch(`${baseUrl}/v1/health`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`wrangler dev did not become ready in 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { baseUrl, pid: child.pid, stop };
+  };
+
+  const restart = async (): Promise<void> => {
+    signalGroup(child, "SIGKILL");
+    await exited();
+    child = launch();
+    // A restart on a busy machine has taken over half a minute.
+    await ready(120_000);
+  };
+
+  child = launch();
+  await ready();
+  return {
+    baseUrl,
+    get pid() {
+      return child.pid;
+    },
+    stateDir: state,
+    restart,
+    stop,
+  };
 }
 
 /** For scripts: stop the server on Ctrl-C or SIGTERM before exiting (an `exit` hook alone never runs then). */
