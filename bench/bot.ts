@@ -61,7 +61,7 @@ function chooser(level: Level, ruleset: Ruleset, mode: Mode, rng: () => number):
   const goal: Goal = mode === "1-point" ? bot.WIN_GOAL : bot.pointsGoal(ruleset.koks);
   switch (level) {
     case "expert":
-      return (position, plays) => bot.bestPlay(bot.committedEvaluator(position.variant), position, plays, goal);
+      return (position, plays) => bot.expertNeuralPlay(position, plays, goal);
     case "intermediate":
       return (position, plays) => bot.expertPlay(position, plays);
     case "race":

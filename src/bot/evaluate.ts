@@ -77,6 +77,11 @@ function squaredDistances(checkers: readonly number[]): number {
   return sum;
 }
 
+/** The sides can no longer get in each other's way: a pure race (the same answer from either side). */
+export function isRace(variant: Variant, board: Board): boolean {
+  return !EVALUATORS[variant].inContact(sideView(variant, board, "white"));
+}
+
 /**
  * Rough chance that `side` wins the hand from `board` when `side` is about to roll. The evaluation is
  * made from the opponent's side (as if it had just moved, which is exactly the situation) and negated.

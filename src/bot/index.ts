@@ -18,7 +18,7 @@ import {
 import { expertDoubles, expertTakes } from "./cube";
 import { expertPlay } from "./evaluate";
 import { matchGoal, neuralDoubles, neuralTakes } from "./net-cube";
-import { bestPlay, committedEvaluator, pointsGoal } from "./neural";
+import { expertNeuralPlay, pointsGoal } from "./neural";
 import { randomPlay } from "./random";
 
 export type BotLevel = "beginner" | "intermediate" | "expert" | "random";
@@ -48,7 +48,7 @@ const STRATEGIES: Record<BotLevel, BotStrategy> = {
   },
   expert: {
     choosePlay: (position, _dice, _ctx, plays, _rng, state) =>
-      bestPlay(committedEvaluator(position.variant), position, plays, state ? matchGoal(state, position.turn) : pointsGoal(true)),
+      expertNeuralPlay(position, plays, state ? matchGoal(state, position.turn) : pointsGoal(true)),
     doubles: neuralDoubles,
     takes: neuralTakes,
   },
@@ -107,7 +107,7 @@ export function botCommand(
 
 export { expertPlay, evaluateBoard, winChanceOnRoll } from "./evaluate";
 export { randomPlay } from "./random";
-export { bestPlay, committedEvaluator, pointsGoal, WIN_GOAL, type Evaluator, type Goal } from "./neural";
+export { bestPlay, committedEvaluator, expertNeuralPlay, pointsGoal, WIN_GOAL, type Evaluator, type Goal } from "./neural";
 export { matchGoal } from "./net-cube";
 export { matchWinningChance } from "./met";
 export { NET_RULESETS } from "./engine-adapter";

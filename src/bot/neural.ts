@@ -1,9 +1,10 @@
 /**
  * The neural bot's play: every legal play's resulting position is evaluated by the variant's network (0-ply) and
- * the best for the mover is played. What "best" means is a `Goal`: points (cubeless training and benchmarks),
+ * the best for the mover is played (in a pure race the hand-written evaluation chooses, see `expertNeuralPlay`). What "best" means is a `Goal`: points (cubeless training and benchmarks),
  * winning only, or the match winning chance from the score and the cube (net-cube.ts).
  */
 import { encode, INPUTS } from "./encoding";
+import { expertPlay, isRace } from "./evaluate";
 import { CHECKERS_PER_SIDE, opponent, OFF, winPoints, type Board, type Play, type Position, type Side, type Variant } from "./engine-adapter";
 import { LOSE_KOKS, LOSE_MARS, Network, paramsFromBase64, sparseInput, WIN, WIN_KOKS, WIN_MARS, type SparseInput } from "./net";
 import { LONG_WEIGHTS } from "./weights/long";
@@ -90,7 +91,15 @@ function valuePlays(ev: Evaluator, position: Position, plays: readonly Play[], g
 
 let scratch = new Float64Array(64);
 
-/** The play with the best value for the mover (ties: the first listed). */
+/**
+ * The expert's play: in a pure race (no contact) the hand-written evaluation's, which bears off and races nearly
+ * perfectly and never forgets the mars danger; otherwise the network's best (`bestPlay`) for `goal`.
+ */
+export function expertNeuralPlay(position: Position, plays: readonly Play[], goal: Goal): Play {
+  return isRace(position.variant, position.board) ? expertPlay(position, plays) : bestPlay(committedEvaluator(position.variant), position, plays, goal);
+}
+
+/** The play with the best value for the mover by the network alone (ties: the first listed). */
 export function bestPlay(ev: Evaluator, position: Position, plays: readonly Play[], goal: Goal): Play {
   if (plays.length === 0) throw new Error("neural bot: no legal plays to choose from");
   if (scratch.length < plays.length) scratch = new Float64Array(plays.length * 2);
