@@ -3,7 +3,7 @@
  * in its own numbering. Per side and per point 1..24, gnubg/TD-Gammon's truncated unary count: n ≥ 1, n ≥ 2,
  * n ≥ 3, (n − 3) / 2 beyond three. Then per side: bar / 2, borne off / 15, pips / 200, all home (may bear off).
  * Last, two readings of the hand-written expert (see evaluate.ts), which give the net a strong start: its
- * winning chance for me, and tanh of their evaluation in pips / 30. 204 inputs; see docs/bots.md.
+ * winning chance for me, and tanh of their evaluation in pips / 30. 202 inputs; see docs/bots.md.
  */
 import { BAR, OFF, opponent, type Board, type Side, type Variant } from "./engine-adapter";
 import { expertOutlook } from "./evaluate";

@@ -3,11 +3,11 @@
  * Crawford rule. It is computed, not typed in, by the classic model behind published tables (Zadeh 1977;
  * Woolsey's and Kazaross's tables refine it with rollout data): every hand is won by either side with chance 1/2,
  * and a won hand is a mars (gammon) with chance `MARS_RATE`. In the Crawford hand there is no cube; after it the
- * trailer doubles at once, so each hand is worth 2 (or 4). Before it the model ignores the cube: its values
- * stay within a few percent of the published tables, which is enough for the bot's cube and play choices.
+ * trailer doubles at once, so each hand is worth 2 (or 4). Before it the model ignores the cube. A coarse table,
+ * but its shape (even at equal scores, complementary, Crawford effects) is what the bot's choices need.
  */
 
-/** How often a won hand is a mars in nardi between good players (the bot's own self-play rate, rounded). */
+/** How often a won hand is a mars: an assumed round figure (strong bots win 20–45% of their hands as mars or koks). */
 const MARS_RATE = 0.25;
 const MAX = 25;
 
