@@ -66,8 +66,9 @@ export class NardiClient {
     return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, body);
   }
 
-  getTable(id: string): Promise<TableView> {
-    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}`, TableViewSchema);
+  /** With a seat token, read as that seat (a table without spectators shows its match only to seat holders). */
+  getTable(id: string, opts: { token?: string } = {}): Promise<TableView> {
+    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}`, TableViewSchema, undefined, opts.token);
   }
 
   /** Tables waiting for a second player, newest first. */
@@ -75,11 +76,14 @@ export class NardiClient {
     return (await this.request("GET", "/v1/tables", OpenTablesSchema)).tables;
   }
 
-  /** The stored event log, in seq order; with `after`, only the events after that seq. Follows the pages to the end. */
-  async getEvents(id: string, after = 0): Promise<EventHistory> {
-    const page = await this.request("GET", `/v1/tables/${encodeURIComponent(id)}/events?after=${after}`, EventHistorySchema);
+  /**
+   * The stored event log, in seq order; with `after`, only the events after that seq. Follows the pages to the end.
+   * With a seat token, read as that seat (a table without spectators shows its log only to seat holders).
+   */
+  async getEvents(id: string, after = 0, opts: { token?: string } = {}): Promise<EventHistory> {
+    const page = await this.request("GET", `/v1/tables/${encodeURIComponent(id)}/events?after=${after}`, EventHistorySchema, undefined, opts.token);
     if (page.next === null) return page;
-    const rest = await this.getEvents(id, page.next);
+    const rest = await this.getEvents(id, page.next, opts);
     return { ...rest, events: [...page.events, ...rest.events] };
   }
 
@@ -92,7 +96,11 @@ export class NardiClient {
     return this.request("GET", "/v1/openapi.json", AnyJson);
   }
 
-  /** The WebSocket URL of a table (ws:// for http://, wss:// for https://), with the optional token and seq. */
+  /**
+   * The WebSocket URL of a table (ws:// for http://, wss:// for https://), with the optional seq. A seat token
+   * belongs in the subprotocols (`socketProtocols`), as `connect` does; `token` here puts it in the URL the
+   * deprecated way, for old servers and tests of it.
+   */
   socketUrl(tableId: string, opts: { token?: string; seq?: number } = {}): string {
     const url = new URL(`${this.baseUrl}/v1/tables/${encodeURIComponent(tableId)}/socket`);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -104,17 +112,17 @@ export class NardiClient {
   /** Opens a live connection: a seat's with its token, a spectator's without. It reconnects by itself. */
   connect(tableId: string, opts: ConnectOptions = {}): TableConnection {
     const WebSocketImpl = opts.WebSocket ?? this.options.WebSocket;
-    return new TableConnection((seq) => this.socketUrl(tableId, { token: opts.token, seq }), {
+    return new TableConnection((seq) => this.socketUrl(tableId, { seq }), {
       ...opts,
       ...(WebSocketImpl ? { WebSocket: WebSocketImpl } : {}),
     });
   }
 
-  private async request<T>(method: string, path: string, parser: Parser<T>, body?: unknown): Promise<T> {
-    const init: RequestInit =
-      body === undefined
-        ? { method, headers: { accept: "application/json" } }
-        : { method, headers: { accept: "application/json", "content-type": "application/json" }, body: JSON.stringify(body) };
+  private async request<T>(method: string, path: string, parser: Parser<T>, body?: unknown, token?: string): Promise<T> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
     const res = await this.fetchImpl(`${this.baseUrl}${path}`, init);
     const text = await res.text();
     let json: unknown;

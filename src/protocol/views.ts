@@ -83,6 +83,8 @@ export const TableViewSchema = z
     length: z.number().int(),
     reconnectSeconds: z.number().int(),
     spectators: z.boolean(),
+    /** Not listed in the lobby; joining needs the invite secret. */
+    private: z.boolean(),
     players: z.object({ white: PlayerSchema.nullable(), black: PlayerSchema.nullable() }),
     match: MatchViewSchema.nullable(),
     /** The table's state version: the seq of the last stored event. */

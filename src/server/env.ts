@@ -1,4 +1,4 @@
-/** The Worker's bindings (wrangler.toml). */
+/** The Worker's bindings and variables (wrangler.toml). */
 import type { Lobby } from "./lobby";
 import type { MatchRoom } from "./match-room";
 
@@ -6,6 +6,12 @@ export interface Env {
   MATCH: DurableObjectNamespace<MatchRoom>;
   LOBBY: DurableObjectNamespace<Lobby>;
   ASSETS: Fetcher;
+  /** Per-client limits (Cloudflare's Rate Limiting binding): table creation, joins, socket upgrades. */
+  CREATE_LIMIT: RateLimit;
+  JOIN_LIMIT: RateLimit;
+  SOCKET_LIMIT: RateLimit;
+  /** Client addresses (comma-separated) the per-client limits skip; "unknown" = requests without an address. */
+  RATE_LIMIT_EXEMPT?: string;
   /** Days a finished table is kept before its alarm deletes it (`[vars]`; default 30). */
   FINISHED_TABLE_RETENTION_DAYS?: string;
 }

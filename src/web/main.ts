@@ -2,6 +2,7 @@
  * The browser client's entry: a hash router over three screens.
  *   #/            the lobby (create a table, open tables)
  *   #/t/<id>      a table: play it with the seat stored for it, or the join page when there is none
+ *   #/t/<id>/<invite>  the same, from a private table's invite link (the secret never leaves the fragment)
  *   #/watch/<id>  watch a table as a spectator
  * Seats ({tableId, seat, token}) live in localStorage, so a reload or a new tab resumes the same seat.
  */
@@ -23,11 +24,11 @@ function route(): void {
   unmount = () => undefined;
   clear(root);
   const parts = location.hash.replace(/^#\/?/, "").split("/");
-  const [screen, id] = parts;
+  const [screen, id, invite] = parts;
   if ((screen === "t" || screen === "watch") && id && TABLE_ID.test(id)) {
     const seat = screen === "t" ? loadSeat(id) : null;
     if (screen === "t" && !seat) {
-      unmount = mountJoin(root, api, id, route);
+      unmount = mountJoin(root, api, id, invite || null, route);
       return;
     }
     unmount = mountGame(root, { api, tableId: id, seat, connectionEl });

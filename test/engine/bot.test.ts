@@ -230,6 +230,7 @@ describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => 
       length: state.config.length,
       reconnectSeconds: 60,
       spectators: true,
+      private: false,
       players: { white: null, black: null },
       match: {
         score: { ...state.score },

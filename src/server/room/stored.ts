@@ -36,6 +36,8 @@ export const TableInfoSchema = z.object({
   length: z.number().int(),
   reconnectSeconds: z.number().int(),
   spectators: z.boolean(),
+  /** SHA-256 (hex) of a private table's invite secret; null or absent (rows written before private tables) for a public table. */
+  inviteHash: z.string().nullable().optional(),
   seats: z.object({ white: SeatSchema.nullable(), black: SeatSchema.nullable() }),
 });
 

@@ -29,6 +29,7 @@ export function tableView(room: Room, presence: Presence): TableView {
     length: info.length,
     reconnectSeconds: info.reconnectSeconds,
     spectators: info.spectators,
+    private: info.inviteHash != null,
     players: { white: player("white"), black: player("black") },
     match: room.match ? matchView(room.match) : null,
     seq: room.seq,
