@@ -6,6 +6,7 @@
  */
 import * as z from "zod";
 import type { ProtocolErrorCode } from "./errors";
+import { BotLevelSchema } from "./views";
 
 export const MAX_NAME_LENGTH = 32;
 
@@ -23,7 +24,6 @@ const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u
 
 /** Look-alikes folded before comparing with bot names (after NFKC and lower case). */
 const LOOK_ALIKES: Record<string, string> = { "0": "o", "о": "o", "ο": "o", "ᴏ": "o", "в": "b", "β": "b", "ь": "b", "т": "t", "τ": "t", "7": "t" };
-const BOT_SKELETONS = new Set(["bot", "botrandom", "botexpert"]);
 
 /** `name` folded to the letters and digits a reader compares: "B0T (Expert)" → "botexpert". */
 function skeleton(name: string): string {
@@ -34,6 +34,9 @@ function skeleton(name: string): string {
   }
   return out;
 }
+
+/** "bot" and every bot seat's name, folded. */
+const BOT_SKELETONS = new Set(["bot", ...BotLevelSchema.options.map((level) => skeleton(botName(level)))]);
 
 /** The refusal code for a display name (already trimmed), or null when it is fine. */
 export function nameProblem(name: string): Extract<ProtocolErrorCode, "BAD_NAME" | "NAME_RESERVED"> | null {

@@ -10,7 +10,12 @@ export const PresetSchema = z
   .enum(["georgian-short", "backgammon", "federation-long", "armenian-long"])
   .meta({ id: "Preset", description: "A rule set of RULES.md §6." });
 export const OpeningSchema = z.enum(["play-opening-dice", "reroll"]);
-export const BotLevelSchema = z.enum(["random", "expert"]).meta({ id: "BotLevel" });
+export const BotLevelSchema = z.enum(["beginner", "intermediate", "expert", "random"]).meta({
+  id: "BotLevel",
+  description:
+    "The computer's strength: beginner (random legal plays), intermediate (hand-written evaluation), expert (self-trained neural network). " +
+    "`random` is the old name of `beginner`, still accepted and echoed as sent.",
+});
 
 export const CheckersSchema = z
   .array(z.number().int().min(0).max(15))
