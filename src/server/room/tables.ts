@@ -1,6 +1,7 @@
 /** The table's HTTP side, called over RPC from the Worker's routes: create, join, view, history, counters. */
 import { makeRuleset, newMatch, type MatchEvent, type Side } from "../../engine";
 import {
+  botName,
   resolveTimeControl,
   type CreateTableBodySchema,
   type EventHistory,
@@ -76,7 +77,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   ];
   let room: Room = { seq: 0, info, match: null };
   if (input.opponent === "bot") {
-    const bot: Seat = { name: `Bot (${input.botLevel})`, kind: "bot", botLevel: input.botLevel, tokenHash: null };
+    const bot: Seat = { name: botName(input.botLevel), kind: "bot", botLevel: input.botLevel, tokenHash: null };
     const started = newMatch({ ruleset: info.ruleset, length: info.length }, core.dice);
     if (!started.ok) return refuse("BAD_REQUEST", started.error.message);
     const playing = settle(core, { seq: 0, info: { ...info, status: "playing", seats: { ...info.seats, black: bot } }, match: null }, started.value, now);
