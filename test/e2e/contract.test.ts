@@ -22,7 +22,9 @@ describe.concurrent("a text frame that is not valid UTF-8 closes the socket with
     ["an encoded surrogate", [0xed, 0xa0, 0x80]],
     ["an overlong encoding", [0xc0, 0xaf]],
   ])("%s, from a seat's second socket and from a spectator; the table does not change", async (_name, bytes) => {
-    const { white, black } = await seatedTable(client, { preset: "armenian-long" });
+    // The cube is in the middle and nobody has rolled: the mover's roll is its own command (the server rolls only
+    // for a side with no cube decision).
+    const { white, black } = await seatedTable(client, { preset: "backgammon", length: 3, overrides: { opening: "reroll" } });
     const id = white.tableId;
     const seats = [await connected(client, id, { token: white.token }), await connected(client, id, { token: black.token })];
     const mover = (await client.getTable(id)).match!.turn === "white" ? white : black;
