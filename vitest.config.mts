@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config";
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+
+// The worker tests start from the real schema: migrations/ is applied to each test's D1 by test/worker/setup.ts.
+const migrations = await readD1Migrations("./migrations");
 
 export default defineConfig({
   test: {
@@ -10,8 +13,8 @@ export default defineConfig({
       },
       {
         // The Worker and the match Durable Object inside workerd (Miniflare).
-        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
-        test: { name: "worker", include: ["test/worker/**/*.test.ts"], testTimeout: 30_000 },
+        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" }, miniflare: { bindings: { TEST_MIGRATIONS: migrations } } })],
+        test: { name: "worker", include: ["test/worker/**/*.test.ts"], setupFiles: ["test/worker/setup.ts"], testTimeout: 30_000 },
       },
       {
         // Real sockets against `wrangler dev`, and Debian's Chromium driven by playwright-core.

@@ -35,7 +35,10 @@ export const CreateTableBodySchema = z
     /** "bot": the second seat is taken at once by a computer opponent played inside the match object. */
     opponent: z.enum(["human", "bot"]).default("human"),
     botLevel: BotLevelSchema.default("expert"),
+    /** Ignored with a session (`Authorization: Bearer`): the seat then carries the player's own name. */
     name: PlayerNameSchema.default("Player 1"),
+    /** Rated tables change both players' Glicko-2 ratings; both seats need a session, and bots are never rated. */
+    rated: z.boolean().default(false),
   })
   .strict()
   .meta({ id: "CreateTableBody" });

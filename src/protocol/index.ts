@@ -4,3 +4,4 @@ export * from "./views";
 export * from "./events";
 export * from "./http";
 export * from "./ws";
+export * from "./players";

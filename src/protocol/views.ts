@@ -41,6 +41,8 @@ export const PlayerSchema = z
     name: z.string(),
     kind: z.enum(["human", "bot"]),
     botLevel: BotLevelSchema.nullable(),
+    /** The player's id when the seat was taken with a session (their profile: /v1/players/{playerId}); else null. */
+    playerId: z.string().nullable(),
     connected: z.boolean(),
     /** Epoch milliseconds when this player's reconnect window ends, while they are away during a match. */
     reconnectDeadline: z.number().nullable(),
@@ -78,6 +80,8 @@ export const TableViewSchema = z
     length: z.number().int(),
     reconnectSeconds: z.number().int(),
     spectators: z.boolean(),
+    /** Rated tables change the players' ratings when the match ends. */
+    rated: z.boolean(),
     players: z.object({ white: PlayerSchema.nullable(), black: PlayerSchema.nullable() }),
     match: MatchViewSchema.nullable(),
     /** The table's state version: the seq of the last stored event. */

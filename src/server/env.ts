@@ -6,4 +6,8 @@ export interface Env {
   MATCH: DurableObjectNamespace<MatchRoom>;
   LOBBY: DurableObjectNamespace<Lobby>;
   ASSETS: Fetcher;
+  /** Players, sessions, ratings and match records (migrations/). */
+  DB: D1Database;
+  /** Sign-in attempts per client address. */
+  SIGNIN_LIMITER: RateLimit;
 }

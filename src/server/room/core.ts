@@ -19,6 +19,8 @@ export class RoomCore {
   dice: DiceSource = cryptoDice();
   /** Randomness for bot choices (never for dice). */
   botRng: () => number = cryptoRandom();
+  /** D1 as the outbox reaches it; integration tests may swap in one that fails, via runInDurableObject. */
+  d1: D1Database;
 
   constructor(
     readonly ctx: DurableObjectState,
@@ -26,6 +28,7 @@ export class RoomCore {
   ) {
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
     this.sockets = new Sockets(ctx);
+    this.d1 = env.DB;
   }
 
   presence(except?: WebSocket): Presence {

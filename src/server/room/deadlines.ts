@@ -6,13 +6,16 @@
 import { applyCommand, opponent, type MatchCommand, type Side } from "../../engine";
 import type { RoomCore } from "./core";
 import { settle } from "./outcome";
+import { deliverOutbox } from "./outbox";
 import type { Deadline } from "./store";
 
 export async function onAlarm(core: RoomCore): Promise<void> {
   const now = Date.now();
   for (const deadline of core.store.deadlines()) {
     if (deadline.due > now) break;
-    if (deadline.kind === "expire") {
+    if (deadline.kind === "deliver") {
+      await deliverOutbox(core);
+    } else if (deadline.kind === "expire") {
       if (await expireWaitingTable(core, deadline)) return;
     } else if (deadline.seat !== "table") {
       // A seat that never arrived is away just like one that dropped.

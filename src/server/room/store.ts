@@ -3,7 +3,8 @@
  * - `room`: ONE row holding the table info, the match state, the current seq and the storage counters;
  * - `events`: the append-only log (seq = rowid, so no extra index rows); the last event of a client command
  *   carries the seat and command id, which is all the dedupe needs;
- * - `deadlines`: (kind, seat) → due time, the only place deadlines live (WITHOUT ROWID: one row per deadline).
+ * - `deadlines`: (kind, seat) → due time, the only place deadlines live (WITHOUT ROWID: one row per deadline);
+ * - `outbox` (made with its first row): facts for D1 that the alarm still has to deliver (./outbox.ts).
  * Every change is one `transactionSync`: its events rows + one `room` row (+ any deadline rows). Rows written and
  * read are counted from each cursor and kept in the `room` row, so the counters survive eviction.
  */
@@ -13,9 +14,18 @@ import type { Room } from "./table";
 
 /**
  * `reconnect`: a seat's window after its last socket closed; `arrive`: a seat that has had no socket since the
- * match started must open one in time (else it is away, like a drop); `expire`: a waiting table nobody joined.
+ * match started must open one in time (else it is away, like a drop); `expire`: a waiting table nobody joined;
+ * `deliver`: the next attempt to deliver the outbox to D1.
  */
-export type DeadlineKind = "reconnect" | "arrive" | "expire";
+export type DeadlineKind = "reconnect" | "arrive" | "expire" | "deliver";
+
+/** What an outbox row is for: the key of its idempotent write in D1 is (table id, purpose). */
+export type OutboxPurpose = "match-record";
+
+export interface OutboxEntry {
+  purpose: OutboxPurpose;
+  attempts: number;
+}
 /** Reconnect and arrival windows belong to a seat; the waiting-table expiry to the whole table. */
 export type DeadlineOwner = Side | "table";
 
@@ -35,6 +45,8 @@ export interface Change {
   setDeadlines?: Deadline[];
   clearDeadlines?: Array<Pick<Deadline, "kind" | "seat">>;
   clearAllDeadlines?: boolean;
+  /** Outbox rows: put one (with the final event), count a failed delivery, or clear a delivered one. */
+  outbox?: { put?: OutboxPurpose; failed?: OutboxPurpose; delivered?: OutboxPurpose };
 }
 
 /** The storage counters, as `/v1/tables/:id/stats` serves them. */
@@ -64,6 +76,8 @@ CREATE TABLE IF NOT EXISTS deadlines (
   PRIMARY KEY (kind, seat)
 ) WITHOUT ROWID;
 `;
+
+const OUTBOX_SCHEMA = "CREATE TABLE IF NOT EXISTS outbox (purpose TEXT PRIMARY KEY, attempts INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID";
 
 interface RoomRow extends Record<string, SqlStorageValue> {
   seq: number;
@@ -153,6 +167,7 @@ export class RoomStore {
     for (const d of change.setDeadlines ?? []) {
       written += this.sql.exec("INSERT OR REPLACE INTO deadlines (kind, seat, due) VALUES (?, ?, ?)", d.kind, d.seat, d.due).rowsWritten;
     }
+    if (change.outbox) written += this.#applyOutbox(change.outbox);
     const seq = start + logged.length;
     const next: Omit<Stats, "events"> = {
       commands: counters.commands + (change.command ? 1 : 0),
@@ -176,6 +191,27 @@ export class RoomStore {
     this.#cached = { seq, info: change.room.info, match: change.room.match };
     if (change.command?.id != null && this.#commandIds) this.#commandIds.set(commandKey(change.command.seat, change.command.id), seq);
     return logged;
+  }
+
+  #applyOutbox({ put, failed, delivered }: NonNullable<Change["outbox"]>): number {
+    let written = 0;
+    if (put) {
+      this.sql.exec(OUTBOX_SCHEMA);
+      written += this.sql.exec("INSERT OR IGNORE INTO outbox (purpose) VALUES (?)", put).rowsWritten;
+    }
+    if (failed) written += this.sql.exec("UPDATE outbox SET attempts = attempts + 1 WHERE purpose = ?", failed).rowsWritten;
+    if (delivered) written += this.sql.exec("DELETE FROM outbox WHERE purpose = ?", delivered).rowsWritten;
+    return written;
+  }
+
+  /** Rows still to deliver (none in a table that never had one). */
+  outbox(): OutboxEntry[] {
+    const hasOutbox = this.#read(this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'")).length > 0;
+    if (!hasOutbox) return [];
+    return this.#read(this.sql.exec<{ purpose: string; attempts: number }>("SELECT purpose, attempts FROM outbox")).map((row) => ({
+      purpose: row.purpose as OutboxPurpose,
+      attempts: row.attempts,
+    }));
   }
 
   eventsAfter(seq: number): LoggedEvent[] {

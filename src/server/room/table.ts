@@ -11,6 +11,8 @@ export interface Seat {
   botLevel: BotLevelName | null;
   /** SHA-256 (hex) of the seat token; null for a bot, which has no token. */
   tokenHash: string | null;
+  /** The player (D1) whose session took this seat; absent for anonymous seats and bots. */
+  playerId?: string | null;
   /** The seat has opened a socket at least once (so, if it has none now, it left rather than never came). */
   seen?: boolean;
 }
@@ -23,6 +25,8 @@ export interface TableInfo {
   length: number;
   reconnectSeconds: number;
   spectators: boolean;
+  /** The match changes both players' ratings when it ends (absent in tables stored before ratings existed). */
+  rated?: boolean;
   seats: Record<Side, Seat | null>;
 }
 

@@ -9,8 +9,14 @@ import type { Deadline, Stats } from "./store";
 import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
 
-export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string };
-export type JoinInput = z.output<typeof JoinTableBodySchema>;
+/** The player whose session makes the request: the seat is bound to them and carries their name. */
+export interface SeatPlayer {
+  id: string;
+  name: string;
+}
+
+export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string; player?: SeatPlayer | null };
+export type JoinInput = z.output<typeof JoinTableBodySchema> & { player?: SeatPlayer | null };
 
 /** A seat just handed out: the secret token goes to its holder once and is never stored. */
 export interface SeatIssued {
@@ -22,6 +28,9 @@ export interface SeatIssued {
 export async function createTable(core: RoomCore, input: CreateInput): Promise<Outcome<SeatIssued>> {
   const ruleset = makeRuleset(input.preset, input.overrides);
   if (!ruleset.ok) return refuse("BAD_REQUEST", ruleset.error.message);
+  if (input.rated && input.opponent === "bot") return refuse("RATED_NEEDS_PLAYER", "games against the computer are never rated");
+  if (input.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
+  const name = input.player?.name ?? input.name;
   // Everything that awaits happens before the synchronous load → check → commit, so nothing can interleave.
   const token = newSeatToken();
   const tokenHash = await sha256Hex(token);
@@ -36,11 +45,12 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     length: input.length,
     reconnectSeconds: input.reconnectSeconds,
     spectators: input.spectators,
-    seats: { white: { name: input.name, kind: "human", botLevel: null, tokenHash }, black: null },
+    rated: input.rated,
+    seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null }, black: null },
   };
   const events: Array<TableEvent | MatchEvent> = [
     { type: "table-created", ruleset: info.ruleset, length: info.length, reconnectSeconds: info.reconnectSeconds, spectators: info.spectators },
-    { type: "player-joined", seat: "white", name: input.name, kind: "human", botLevel: null },
+    { type: "player-joined", seat: "white", name, kind: "human", botLevel: null },
   ];
   let match = null;
   if (input.opponent === "bot") {
@@ -62,7 +72,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   });
   await core.syncAlarm();
   if (info.status === "waiting") {
-    const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: input.name, createdAt: now };
+    const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: name, createdAt: now };
     await core.tellLobby((lobby) => lobby.add(summary, expires));
   } else {
     runBots(core);
@@ -76,17 +86,20 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
   const room = core.store.load();
   if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
   if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
+  if (room.info.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
+  if (room.info.rated && input.player?.id === room.info.seats.white?.playerId) return refuse("SAME_PLAYER", "nobody plays a rated match against themselves");
+  const name = input.player?.name ?? input.name;
 
   const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, core.dice);
   if (!started.ok) return refuse("INTERNAL", started.error.message);
   const info: TableInfo = {
     ...room.info,
     status: "playing",
-    seats: { ...room.info.seats, black: { name: input.name, kind: "human", botLevel: null, tokenHash } },
+    seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null } },
   };
   const now = Date.now();
   const events: Array<TableEvent | MatchEvent> = [
-    { type: "player-joined", seat: "black", name: input.name, kind: "human", botLevel: null },
+    { type: "player-joined", seat: "black", name, kind: "human", botLevel: null },
     ...started.value.events,
   ];
   const windows = matchStartWindows(core, info, now);

@@ -18,6 +18,7 @@ export function tableView(room: Room, presence: Presence): TableView {
       name: seat.name,
       kind: seat.kind,
       botLevel: seat.botLevel,
+      playerId: seat.playerId ?? null,
       connected: seat.kind === "bot" || presence.connected[side],
       reconnectDeadline: presence.reconnectDeadline[side],
     };
@@ -29,6 +30,7 @@ export function tableView(room: Room, presence: Presence): TableView {
     length: info.length,
     reconnectSeconds: info.reconnectSeconds,
     spectators: info.spectators,
+    rated: info.rated ?? false,
     players: { white: player("white"), black: player("black") },
     match: room.match ? matchView(room.match) : null,
     seq: room.seq,

@@ -25,7 +25,9 @@ import type { Env } from "../env";
 import { newTableId } from "../ids";
 import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
-import type { CreateInput, JoinInput, SeatIssued } from "../room/tables";
+import type { CreateInput, JoinInput, SeatIssued, SeatPlayer } from "../room/tables";
+import { Db } from "../db";
+import { optionalSession } from "../identity/sessions";
 import type { Stats } from "../room/store";
 import { json, problem } from "../openapi";
 
@@ -53,6 +55,12 @@ interface RoomRpc {
   fetch(request: Request): Promise<Response>;
 }
 
+/** With `Authorization: Bearer`, the seat goes to that session's player (a header that holds no session is refused). */
+async function seatPlayer(env: Env, authorization: string | undefined): Promise<SeatPlayer | null> {
+  const session = await optionalSession(new Db(env.DB), authorization);
+  return session ? { id: session.player.id, name: session.player.name! } : null;
+}
+
 function room(env: Env, id: string): RoomRpc {
   return env.MATCH.getByName(id) as unknown as RoomRpc;
 }
@@ -62,19 +70,23 @@ tables.openapi(
     method: "post",
     path: "/",
     summary: "Create a table; the creator sits White",
+    description: "With a session (`Authorization: Bearer`, optional unless `rated`) the seat is bound to that player and carries their name.",
     operationId: "createTable",
     tags: ["tables"],
     request: { body: { content: { "application/json": { schema: CreateTableBodySchema } }, required: true } },
     responses: {
       201: json(SeatGrantSchema, "The creator's seat (keep the token secret: it is shown once)"),
       400: problem("BAD_REQUEST or BAD_JSON"),
+      401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
+      403: problem("RATED_NEEDS_PLAYER: a rated table without a session, or against the computer"),
       413: problem("MESSAGE_TOO_LARGE"),
     },
   }),
   async (c) => {
     const body = c.req.valid("json");
     const id = newTableId();
-    const issued = unwrap(await room(c.env, id).create({ ...body, id }));
+    const player = await seatPlayer(c.env, c.req.header("authorization"));
+    const issued = unwrap(await room(c.env, id).create({ ...body, id, player }));
     return c.json(grant(issued), 201);
   },
 );
@@ -115,14 +127,17 @@ tables.openapi(
     method: "post",
     path: "/{id}/join",
     summary: "Take the free seat (Black); the match starts at once",
+    description: "With a session (`Authorization: Bearer`, required at a rated table) the seat is bound to that player and carries their name.",
     operationId: "joinTable",
     tags: ["tables"],
     request: { params: Params, body: { content: { "application/json": { schema: JoinTableBodySchema } }, required: false } },
     responses: {
       200: json(SeatGrantSchema, "The joiner's seat"),
       400: problem("BAD_REQUEST or BAD_JSON"),
+      401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
+      403: problem("RATED_NEEDS_PLAYER: a rated table joined without a session"),
       404: problem("TABLE_NOT_FOUND"),
-      409: problem("TABLE_FULL"),
+      409: problem("TABLE_FULL or SAME_PLAYER"),
       413: problem("MESSAGE_TOO_LARGE"),
     },
   }),
@@ -130,7 +145,8 @@ tables.openapi(
     const { id } = c.req.valid("param");
     // Without a JSON body the validator hands over {}: parse it here so the default name applies.
     const body = JoinTableBodySchema.parse(c.req.valid("json"));
-    return c.json(grant(unwrap(await room(c.env, id).join(body))), 200);
+    const player = await seatPlayer(c.env, c.req.header("authorization"));
+    return c.json(grant(unwrap(await room(c.env, id).join({ ...body, player }))), 200);
   },
 );
 
