@@ -11,7 +11,7 @@ const SCALE = GLICKO_SCALE;
 
 export const GLICKO = {
   rating: 1500,
-  /** A new player's RD (lichess starts at 500; 350 is Glickman's default and the upper clamp's floor of doubt). */
+  /** A new player's RD (Glickman's default); inactivity grows it up to maxRd (lichess's 500). */
   rd: 350,
   maxRd: 500,
   /** lichess keeps RD above 45, so an active player's rating keeps moving. */
@@ -68,10 +68,10 @@ export function ageRating(player: Glicko, days: number): Glicko {
 
 /**
  * One rating period for `player` with `games` (Glickman's steps 2–8). With no games only the RD grows. The
- * result's RD is clamped to lichess's [45, 500] and its volatility to at most 0.1; `clampRd: false` gives the
- * textbook numbers (for the worked example).
+ * result's RD is clamped to lichess's [45, 500] and its volatility to at most 0.1; `clampRd: false` and
+ * `tau: 0.5` give the textbook numbers (Glickman's worked example uses τ = 0.5).
  */
-export function rate(player: Glicko, games: readonly Game[], options: { clampRd?: boolean } = {}): Glicko {
+export function rate(player: Glicko, games: readonly Game[], options: { clampRd?: boolean; tau?: number } = {}): Glicko {
   const clampRd = options.clampRd ?? true;
   const mu = (player.rating - GLICKO.rating) / SCALE;
   const phi = player.rd / SCALE;
@@ -91,7 +91,7 @@ export function rate(player: Glicko, games: readonly Game[], options: { clampRd?
   }
   const v = 1 / vInverse;
   const delta = v * deltaSum;
-  const newSigma = Math.min(newVolatility(phi, sigma, v, delta), GLICKO.maxVolatility);
+  const newSigma = Math.min(newVolatility(phi, sigma, v, delta, options.tau ?? GLICKO.tau), GLICKO.maxVolatility);
   const phiStar = Math.sqrt(phi * phi + newSigma * newSigma);
   const newPhi = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
   const newMu = mu + newPhi * newPhi * deltaSum;
@@ -104,9 +104,8 @@ export function rate(player: Glicko, games: readonly Game[], options: { clampRd?
 }
 
 /** Step 5: the Illinois algorithm for the new volatility. */
-function newVolatility(phi: number, sigma: number, v: number, delta: number): number {
+function newVolatility(phi: number, sigma: number, v: number, delta: number, tau: number): number {
   const a = Math.log(sigma * sigma);
-  const tau = GLICKO.tau;
   const f = (x: number): number => {
     const ex = Math.exp(x);
     const d = phi * phi + v + ex;
