@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Leaderboard, PlayerProfile, Problem, SeatGrant, SessionGrant } from "../../src/protocol";
 import { call, guest, profile, tableBetween } from "./players-support";
@@ -121,6 +122,46 @@ describe("guests and sessions", () => {
     expect((await problemOf(await call("GET", "/v1/leaderboards/chess"))).code).toBe("BAD_REQUEST");
     const board = await call("GET", "/v1/leaderboards/backgammon");
     expect(((await board.json()) as Leaderboard)).toEqual({ pool: "backgammon", entries: [], next: null });
+  });
+});
+
+describe("leaderboards", () => {
+  it("rank established ratings of live players, best first, paged; provisional and deleted players are left off", async () => {
+    const now = Date.now();
+    const players = await Promise.all([1, 2, 3, 4, 5].map(() => guest()));
+    // rating, rd: three established, one provisional, one established but deleted.
+    const ratings: Array<[number, number]> = [[1650, 60], [1800, 80], [1900, 200], [1550, 50], [2000, 50]];
+    for (const [i, [rating, rd]] of ratings.entries()) {
+      await env.DB.prepare("INSERT INTO ratings (player_id, pool, rating, rd, volatility, games, rated_at) VALUES (?, 'federation-long', ?, ?, 0.06, 30, ?)")
+        .bind(players[i]!.player.id, rating, rd, now)
+        .run();
+    }
+    await call("DELETE", "/v1/me", { token: players[4]!.token });
+    const first = (await (await call("GET", "/v1/leaderboards/federation-long?limit=2")).json()) as Leaderboard;
+    expect(first.entries.map((e) => [e.rank, e.playerId, e.rating])).toEqual([
+      [1, players[1]!.player.id, 1800],
+      [2, players[0]!.player.id, 1650],
+    ]);
+    expect(first.entries[0]!.name).toBe(players[1]!.player.name);
+    expect(first.next).toBe(2);
+    const second = (await (await call("GET", "/v1/leaderboards/federation-long?limit=2&offset=2")).json()) as Leaderboard;
+    expect(second.entries.map((e) => [e.rank, e.playerId])).toEqual([[3, players[3]!.player.id]]);
+    expect(second.next).toBeNull();
+    const provisional = await profile(players[2]!.player.id);
+    expect(provisional.ratings[0]).toMatchObject({ pool: "federation-long", provisional: true });
+  });
+
+  it("drop a rating that became provisional through inactivity", async () => {
+    const p = await guest();
+    const yearsAgo = Date.now() - 3 * 365 * 86_400_000;
+    await env.DB.prepare("INSERT INTO ratings (player_id, pool, rating, rd, volatility, games, rated_at) VALUES (?, 'armenian-long', 1700, 60, 0.06, 30, ?)")
+      .bind(p.player.id, yearsAgo)
+      .run();
+    const board = (await (await call("GET", "/v1/leaderboards/armenian-long")).json()) as Leaderboard;
+    expect(board.entries).toEqual([]);
+    const rating = (await profile(p.player.id)).ratings[0]!;
+    expect(rating.rd).toBeGreaterThan(110);
+    expect(rating.provisional).toBe(true);
   });
 });
 
