@@ -10,4 +10,6 @@ export interface Env {
   DB: D1Database;
   /** Sign-in attempts per client address. */
   SIGNIN_LIMITER: RateLimit;
+  /** Optional var: milliseconds between a match's end and the first delivery of its record (default 0). */
+  OUTBOX_DELAY_MS?: string;
 }

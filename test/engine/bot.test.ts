@@ -222,6 +222,7 @@ describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => 
       length: state.config.length,
       reconnectSeconds: 60,
       spectators: true,
+      rated: false,
       players: { white: null, black: null },
       match: {
         score: { ...state.score },

@@ -32,7 +32,7 @@ const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", BROWSER: "none" };
 
 /** /dev/shm if it exists with at least 2 GB free (Linux), else the OS temp folder. */
-function scratchRoot(): string {
+export function scratchRoot(): string {
   try {
     const fs = statfsSync("/dev/shm");
     if (fs.bavail * fs.bsize >= 2 * 1024 ** 3) return "/dev/shm";
@@ -66,6 +66,8 @@ export interface DevServerOptions {
   vars?: Record<string, string>;
   /** Serve a bundled copy of the code instead of the live tree (default true; see the file comment). */
   snapshot?: boolean;
+  /** Keep Durable Object and D1 state in this folder (and leave it there on stop), e.g. to restart on the same state. */
+  state?: string;
 }
 
 /**
@@ -82,6 +84,7 @@ function makeSnapshot(dir: string): string {
   });
   if (built.status !== 0) throw new Error(`bundling the Worker failed:\n${built.stdout}\n${built.stderr}`);
   cpSync(web, join(dir, "web"), { recursive: true });
+  cpSync(join(ROOT, "migrations"), join(dir, "migrations"), { recursive: true });
   const config = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
     .replace(/^main\s*=.*$/m, 'main = "bundle/index.js"')
     .replace(/^directory\s*=.*$/m, 'directory = "web"');
@@ -90,19 +93,30 @@ function makeSnapshot(dir: string): string {
   return path;
 }
 
+/** Applies migrations/ to the D1 database kept in `state` (what `npm start` does with `npm run db:migrate`). */
+function applyMigrations(config: string, state: string): void {
+  const applied = spawnSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--config", config, "--persist-to", state], {
+    cwd: dirname(config),
+    env: { ...process.env, ...OFFLINE_ENV, CI: "1" },
+    encoding: "utf8",
+  });
+  if (applied.status !== 0) throw new Error(`applying the D1 migrations failed:\n${applied.stdout}\n${applied.stderr}`);
+}
+
 /** Starts `wrangler dev` (offline, no metrics) and resolves once it serves /v1/health. */
 export async function startDevServer(opts: DevServerOptions = {}): Promise<DevServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(scratchRoot(), "nardi-wrangler-"));
   // The state lives beside the snapshot, not in it: wrangler watches the folder of its config, and every
   // commit touching SQLite files in there kept its file watcher busy.
-  const state = mkdtempSync(join(scratchRoot(), "nardi-state-"));
+  const state = opts.state ?? mkdtempSync(join(scratchRoot(), "nardi-state-"));
   let config: string;
   try {
     config = opts.snapshot === false ? join(ROOT, "wrangler.toml") : makeSnapshot(dir);
+    applyMigrations(config, state);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
-    rmSync(state, { recursive: true, force: true });
+    if (!opts.state) rmSync(state, { recursive: true, force: true });
     throw err;
   }
   const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
@@ -147,7 +161,7 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
       }
     }
     rmSync(dir, { recursive: true, force: true });
-    rmSync(state, { recursive: true, force: true });
+    if (!opts.state) rmSync(state, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 60_000;

@@ -58,6 +58,15 @@ export function expectedScore(player: Glicko, opponent: Glicko, length = 1): num
   return 1 / (1 + Math.exp(-Math.sqrt(length) * g(opponent.rd / SCALE) * (mu - muJ)));
 }
 
+/**
+ * The chance that `a` beats `b` in a match to `length`, counting both players' uncertainty (Glickman's
+ * prediction uses g(√(φa² + φb²))): what the calibration benchmark compares with the outcomes.
+ */
+export function winProbability(a: Glicko, b: Glicko, length = 1): number {
+  const phi = Math.hypot(a.rd, b.rd) / SCALE;
+  return 1 / (1 + Math.exp(-Math.sqrt(length) * g(phi) * ((a.rating - b.rating) / SCALE)));
+}
+
 /** RD after `days` without games: grows with the player's volatility, up to the clamp. */
 export function ageRating(player: Glicko, days: number): Glicko {
   if (days <= 0) return player;

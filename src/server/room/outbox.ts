@@ -16,6 +16,15 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export async function deliverOutbox(core: RoomCore): Promise<void> {
+  // An operator's (or the restart test's) pause between the final event and the first delivery.
+  const delay = Number(core.env.OUTBOX_DELAY_MS ?? 0);
+  const room = core.store.load();
+  if (!room) return;
+  const endedAt = core.store.eventsAfter(room.seq - 1)[0]?.at ?? 0;
+  if (delay > 0 && Date.now() < endedAt + delay) {
+    core.commit({ room, events: [], at: Date.now(), setDeadlines: [{ kind: "deliver", seat: "table", due: endedAt + delay }] });
+    return;
+  }
   for (const entry of core.store.outbox()) {
     let delivered = true;
     try {
