@@ -2,14 +2,14 @@
  * The lobby: create a table (preset, match length, reconnect window, spectators, a person or the computer),
  * the list of open tables to join, and the join page an invite link opens.
  */
-import type { NardiClient, SeatGrant, TableSummary } from "../client";
+import type { NardiClient, PlayerProfile, SeatGrant, TableSummary } from "../client";
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
 import { points } from "./describe";
 import { button, clear, h } from "./dom";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
 
-const PRESETS: Array<[PresetName, string]> = [
+export const PRESETS: Array<[PresetName, string]> = [
   ["georgian-short", "Georgian short nardi (koks, no cube)"],
   ["backgammon", "Backgammon (short, koks, cube)"],
   ["federation-long", "Federation long nardi (koks, cube)"],
@@ -36,6 +36,12 @@ function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** With a player the seat carries the player's own name (the server uses it); without, the typed one. */
+function nameField(input: HTMLInputElement, player: PlayerProfile | null): HTMLElement {
+  if (!player) return field("Your name", input);
+  return h("p", { class: "field" }, h("span", {}, "You play as "), h("a", { href: `#/p/${player.id}`, "data-testid": "seat-name" }, player.name));
+}
+
 function select(testid: string, options: Array<[string, string]>, value: string): HTMLSelectElement {
   const el = h("select", { "data-testid": testid, name: testid });
   for (const [v, label] of options) el.append(h("option", { value: v, selected: v === value }, label));
@@ -46,8 +52,15 @@ function field(label: string, control: HTMLElement): HTMLLabelElement {
   return h("label", { class: "field" }, h("span", {}, label), control);
 }
 
-export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
+export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerProfile | null = null): () => void {
   clear(root);
+  // Rated tables need a player (a session); the page has one unless the players' database is unreachable.
+  const rated = h("input", { type: "checkbox", "data-testid": "rated", disabled: !player });
+  const ratedField = field("Rated (changes both ratings)", rated);
+  const syncRated = () => {
+    ratedField.hidden = opponent.value === "bot";
+    if (opponent.value === "bot") rated.checked = false;
+  };
   const name = h("input", { "data-testid": "name", name: "name", maxlength: 32, value: loadName("Player"), autocomplete: "nickname" });
   const preset = select("preset", PRESETS, "georgian-short");
   const length = select("length", [["1", "1 point"], ["3", "3 points"], ["5", "5 points"], ["7", "7 points"]], "1");
@@ -62,7 +75,9 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
   const botField = field("Computer level", botLevel);
   const syncBot = () => (botField.hidden = opponent.value !== "bot");
   opponent.addEventListener("change", syncBot);
+  opponent.addEventListener("change", syncRated);
   syncBot();
+  syncRated();
   const createError = h("p", { class: "error", "data-testid": "create-error" });
   const create = button(
     "Create table",
@@ -80,6 +95,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
             opponent: opponent.value === "bot" ? "bot" : "human",
             botLevel: botLevel.value === "random" ? "random" : "expert",
             name: playerName(name),
+            rated: rated.checked,
           });
           keepSeat(grant);
           location.hash = `#/t/${grant.tableId}`;
@@ -132,13 +148,14 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
       "section",
       { class: "card" },
       h("h2", {}, "New table"),
-      field("Your name", name),
+      nameField(name, player),
       field("Rules", preset),
       field("Match length", length),
       field("Reconnect window", reconnect),
       field("Spectators allowed", spectators),
       field("Opponent", opponent),
       botField,
+      ratedField,
       h("div", { class: "row" }, create),
       createError,
     ),
@@ -155,7 +172,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
 }
 
 /** The page an invite link opens when this browser has no seat at the table: join it, or watch it. */
-export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, onSeated: () => void): () => void {
+export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, onSeated: () => void, player: PlayerProfile | null = null): () => void {
   clear(root);
   const info = h("p", { "data-testid": "join-info" }, "Looking up the table…");
   const err = h("p", { class: "error", "data-testid": "join-error" });
@@ -173,7 +190,7 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
         if (t.spectators) card.append(h("p", {}, watch));
         return;
       }
-      info.textContent = `${host} invites you to ${t.ruleset.preset}, a match to ${points(t.length)}. You play Black.`;
+      info.textContent = `${host} invites you to ${t.rated ? "a rated game of " : ""}${t.ruleset.preset}, a match to ${points(t.length)}. You play Black.`;
       const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName("Player") });
       const join = button(
         "Join as Black",
@@ -192,7 +209,7 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
         },
         "primary",
       );
-      card.append(field("Your name", name), h("div", { class: "row" }, join));
+      card.append(nameField(name, player), h("div", { class: "row" }, join));
       if (t.spectators) card.append(h("p", {}, watch));
     } catch (e) {
       if (live) err.textContent = errorMessage(e);
