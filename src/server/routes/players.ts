@@ -220,6 +220,12 @@ players.openapi(
 
 const PlayerParams = param("id", PlayerIdSchema, "A player id");
 
+async function existingPlayer(db: Db, id: string) {
+  const player = await db.player(id);
+  if (!player) throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
+  return player;
+}
+
 players.openapi(
   createRoute({
     method: "get",
@@ -232,9 +238,7 @@ players.openapi(
   }),
   async (c) => {
     const db = new Db(c.env.DB);
-    const player = await db.player(c.req.valid("param").id!);
-    if (!player) throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
-    return c.json(await profileOf(db, player, Date.now()), 200);
+    return c.json(await profileOf(db, await existingPlayer(db, c.req.valid("param").id!), Date.now()), 200);
   },
 );
 
@@ -258,7 +262,7 @@ players.openapi(
     const db = new Db(c.env.DB);
     const id = c.req.valid("param").id!;
     const { limit, cursor } = c.req.valid("query");
-    if (!(await db.player(id))) throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
+    await existingPlayer(db, id);
     const at = cursor ? CURSOR.exec(cursor) : null;
     const matches = await db.matchesOf(id, at ? { endedAt: Number(at[1]), tableId: at[2]! } : null, limit);
     const last = matches.at(-1);
