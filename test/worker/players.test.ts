@@ -115,6 +115,19 @@ describe("guests and sessions", () => {
     expect((await call("PATCH", "/v1/me", { token: b.token, body: { name: "Levan" } })).status).toBe(200);
   });
 
+  it("are described in the OpenAPI document, with the bearer session scheme", async () => {
+    const doc = (await (await call("GET", "/v1/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;
+      components: { securitySchemes?: Record<string, { type: string; scheme: string }> };
+    };
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    for (const id of ["createGuest", "logIn", "logOut", "logOutEverywhere", "getMe", "claimName", "rename", "deleteMe", "getPlayer", "getPlayerMatches", "getMatchRecord", "getLeaderboard"]) {
+      expect(operations).toContain(id);
+    }
+    expect(doc.components.securitySchemes?.session).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.paths["/v1/me"]?.get?.security).toEqual([{ session: [] }]);
+  });
+
   it("answers unknown players and matches with their own codes", async () => {
     expect((await problemOf(await call("GET", "/v1/players/AAAAAAAAAAAAAAAAAAAAAA"))).code).toBe("PLAYER_NOT_FOUND");
     expect((await problemOf(await call("GET", "/v1/players/AAAAAAAAAAAAAAAAAAAAAA/matches"))).code).toBe("PLAYER_NOT_FOUND");
