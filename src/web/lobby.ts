@@ -20,7 +20,7 @@ function keepSeat(grant: SeatGrant): void {
   saveSeat({ tableId: grant.tableId, seat: grant.seat, token: grant.token });
 }
 
-/** The name typed in `input` (or "Player"), remembered for the next table. */
+/** The name typed in `input` (or "Player"), remembered for the next table. At a table it links to the visitor's profile; a rated table shows the player's own name instead. */
 function playerName(input: HTMLInputElement): string {
   const player = input.value.trim() || "Player";
   saveName(player);
@@ -34,12 +34,6 @@ function errorMessage(err: unknown): string {
     return `${err.code}: ${err.detail}`;
   }
   return err instanceof Error ? err.message : String(err);
-}
-
-/** With a player the seat carries the player's own name (the server uses it); without, the typed one. */
-function nameField(input: HTMLInputElement, player: PlayerProfile | null): HTMLElement {
-  if (!player) return field("Your name", input);
-  return h("p", { class: "field" }, h("span", {}, "You play as "), h("a", { href: `#/p/${player.id}`, "data-testid": "seat-name" }, player.name));
 }
 
 function select(testid: string, options: Array<[string, string]>, value: string): HTMLSelectElement {
@@ -61,7 +55,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     ratedField.hidden = opponent.value === "bot";
     if (opponent.value === "bot") rated.checked = false;
   };
-  const name = h("input", { "data-testid": "name", name: "name", maxlength: 32, value: loadName("Player"), autocomplete: "nickname" });
+  const name = h("input", { "data-testid": "name", name: "name", maxlength: 32, value: loadName(player?.name ?? "Player"), autocomplete: "nickname" });
   const preset = select("preset", PRESETS, "georgian-short");
   const length = select("length", [["1", "1 point"], ["3", "3 points"], ["5", "5 points"], ["7", "7 points"]], "1");
   const reconnect = select(
@@ -148,7 +142,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
       "section",
       { class: "card" },
       h("h2", {}, "New table"),
-      nameField(name, player),
+      field("Your name", name),
       field("Rules", preset),
       field("Match length", length),
       field("Reconnect window", reconnect),
@@ -191,7 +185,7 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
         return;
       }
       info.textContent = `${host} invites you to ${t.rated ? "a rated game of " : ""}${t.ruleset.preset}, a match to ${points(t.length)}. You play Black.`;
-      const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName("Player") });
+      const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName(player?.name ?? "Player") });
       const join = button(
         "Join as Black",
         "join",
@@ -209,7 +203,7 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
         },
         "primary",
       );
-      card.append(nameField(name, player), h("div", { class: "row" }, join));
+      card.append(field("Your name", name), h("div", { class: "row" }, join));
       if (t.spectators) card.append(h("p", {}, watch));
     } catch (e) {
       if (live) err.textContent = errorMessage(e);

@@ -20,8 +20,8 @@ describe("players", () => {
     await host.goto(`${baseUrl}/`);
     await expect.poll(() => host.getByTestId("me").textContent(), POLL).toMatch(/^guest-[a-z0-9]{8}$/);
     const hostName = (await host.getByTestId("me").textContent())!;
-    // No name to type: the seat carries the guest's name.
-    expect(await host.getByTestId("seat-name").textContent()).toBe(hostName);
+    // No form to fill: the name field starts with the guest's name.
+    expect(await host.getByTestId("name").inputValue()).toBe(hostName);
     await host.getByTestId("preset").selectOption("georgian-short");
     await host.getByTestId("rated").check();
     await host.getByTestId("create").click();

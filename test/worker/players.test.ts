@@ -188,6 +188,11 @@ describe("seats bound to players", () => {
     expect(white.table.rated).toBe(false);
     const anonymous = await tableBetween(null, null);
     expect(anonymous.black.table.players.white).toMatchObject({ name: "Player 1", playerId: null });
+    // A name in the body labels a casual seat; a rated seat always carries the player's own name.
+    const nick = (await (await call("POST", "/v1/tables", { token: a.token, body: { preset: "backgammon", name: "Nick" } })).json()) as SeatGrant;
+    expect(nick.table.players.white).toMatchObject({ name: "Nick", playerId: a.player.id });
+    const rated = (await (await call("POST", "/v1/tables", { token: a.token, body: { preset: "backgammon", name: "Nick", rated: true } })).json()) as SeatGrant;
+    expect(rated.table.players.white).toMatchObject({ name: a.player.name, playerId: a.player.id });
   });
 
   it("rated tables need a session for both seats, two different players, and never a bot", async () => {

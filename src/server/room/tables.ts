@@ -25,12 +25,18 @@ export interface SeatIssued {
   table: TableView;
 }
 
+/** The name on a seat: the one asked for, else the player's; at a rated table always the player's, so no one plays under another's name. */
+function seatName(input: { name?: string | undefined; player?: SeatPlayer | null }, rated: boolean, fallback: string): string {
+  if (input.player && (rated || input.name === undefined)) return input.player.name;
+  return input.name ?? fallback;
+}
+
 export async function createTable(core: RoomCore, input: CreateInput): Promise<Outcome<SeatIssued>> {
   const ruleset = makeRuleset(input.preset, input.overrides);
   if (!ruleset.ok) return refuse("BAD_REQUEST", ruleset.error.message);
   if (input.rated && input.opponent === "bot") return refuse("RATED_NEEDS_PLAYER", "games against the computer are never rated");
   if (input.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
-  const name = input.player?.name ?? input.name;
+  const name = seatName(input, input.rated, "Player 1");
   // Everything that awaits happens before the synchronous load → check → commit, so nothing can interleave.
   const token = newSeatToken();
   const tokenHash = await sha256Hex(token);
@@ -88,7 +94,7 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
   if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
   if (room.info.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
   if (room.info.rated && input.player?.id === room.info.seats.white?.playerId) return refuse("SAME_PLAYER", "nobody plays a rated match against themselves");
-  const name = input.player?.name ?? input.name;
+  const name = seatName(input, room.info.rated ?? false, "Player 2");
 
   const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, core.dice);
   if (!started.ok) return refuse("INTERNAL", started.error.message);
