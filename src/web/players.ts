@@ -6,7 +6,8 @@ import { ApiError, type MatchSummary, type NardiClient, type PlayerProfile } fro
 import type { Side } from "../engine/types";
 import { PRESETS } from "./lobby";
 import { button, clear, h } from "./dom";
-import { forgetSession, signedIn, type Visitor } from "./session";
+import { signedIn, type Visitor } from "./session";
+import { forgetSession } from "./store";
 
 const POOL_NAMES = new Map(PRESETS);
 

@@ -4,16 +4,7 @@
  * the page still plays, with anonymous seats.
  */
 import { ApiError, NardiClient, type PlayerProfile } from "../client";
-
-const SESSION_KEY = "nardi.session";
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
+import { loadSession, saveSession } from "./store";
 
 export interface Visitor {
   /** The client acting with the visitor's session (anonymous when there is none). */
@@ -23,7 +14,7 @@ export interface Visitor {
 
 /** The stored session's player, or a new guest when there is no live session. */
 export async function visitor(anonymous: NardiClient): Promise<Visitor> {
-  const token = storage()?.getItem(SESSION_KEY);
+  const token = loadSession();
   try {
     if (token) {
       const api = anonymous.withSession(token);
@@ -42,10 +33,6 @@ export async function visitor(anonymous: NardiClient): Promise<Visitor> {
 
 /** Keeps a new session (a guest's, or one from logging in). */
 export function signedIn(anonymous: NardiClient, grant: { token: string; player: PlayerProfile }): Visitor {
-  storage()?.setItem(SESSION_KEY, grant.token);
+  saveSession(grant.token);
   return { api: anonymous.withSession(grant.token), me: grant.player };
-}
-
-export function forgetSession(): void {
-  storage()?.removeItem(SESSION_KEY);
 }
