@@ -378,6 +378,8 @@ export class TableConnection {
     this.keepAlive.start();
     this.pending.settle(this.seq);
     this.flush();
+    // The catch-up comes a page at a time: ask for the next one.
+    if (m.next !== null) this.sync(m.next);
   }
 
   private onUpdateMessage(m: UpdateMessage): void {

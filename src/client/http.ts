@@ -90,10 +90,12 @@ export class NardiClient {
     return (await this.request("GET", "/v1/tables", OpenTablesSchema)).tables;
   }
 
-  /** The stored event log, in seq order; with `after`, only the events after that seq. */
-  getEvents(id: string, after?: number): Promise<EventHistory> {
-    const q = after === undefined ? "" : `?after=${after}`;
-    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}/events${q}`, EventHistorySchema);
+  /** The stored event log, in seq order; with `after`, only the events after that seq. Follows the pages to the end. */
+  async getEvents(id: string, after = 0): Promise<EventHistory> {
+    const page = await this.request("GET", `/v1/tables/${encodeURIComponent(id)}/events?after=${after}`, EventHistorySchema);
+    if (page.next === null) return page;
+    const rest = await this.getEvents(id, page.next);
+    return { ...rest, events: [...page.events, ...rest.events] };
   }
 
   getStats(id: string): Promise<TableStats> {

@@ -12,7 +12,24 @@ export const LIMITS = {
   maxReconnectSeconds: 3600,
   defaultReconnectSeconds: 60,
   maxNameLength: 32,
+  /** Most events in one catch-up page (a welcome, or GET …/events); also the default `limit`. */
+  maxEventsPerPage: 500,
 } as const;
+
+/** How many events a catch-up page may hold: 1 .. LIMITS.maxEventsPerPage (the default). */
+export const EventLimitSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(LIMITS.maxEventsPerPage)
+  .meta({ description: `At most this many events (1..${LIMITS.maxEventsPerPage}, default ${LIMITS.maxEventsPerPage}); \`next\` says where to continue.` });
+
+/** Where the next page starts: the seq to pass as `after` (HTTP) or `seq` (sync); null when this page reaches the table's seq. */
+export const NextPageSchema = z
+  .number()
+  .int()
+  .nullable()
+  .meta({ description: "The seq of this page's last event when more events follow (ask again after it); null when the page reaches the table's seq." });
 
 export const PlayerNameSchema = z.string().trim().min(1).max(LIMITS.maxNameLength);
 
@@ -68,7 +85,7 @@ export const TableIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-
 export const OpenTablesSchema = z.object({ tables: z.array(TableSummarySchema) }).meta({ id: "OpenTables" });
 
 export const EventHistorySchema = z
-  .object({ tableId: z.string(), seq: z.number().int(), events: z.array(LoggedEventSchema) })
+  .object({ tableId: z.string(), seq: z.number().int(), events: z.array(LoggedEventSchema), next: NextPageSchema })
   .meta({ id: "EventHistory" });
 
 export const SocketQuerySchema = z.object({
@@ -76,6 +93,8 @@ export const SocketQuerySchema = z.object({
   token: z.string().max(128).optional(),
   /** The last seq the client saw: the welcome message then carries every event after it. */
   seq: z.coerce.number().int().min(0).optional(),
+  /** The most events the welcome carries (its `next` says where to continue with `sync`). */
+  limit: EventLimitSchema.optional(),
 });
 
 /** `/v1/tables/:id/stats`: the match object's storage counters (for the server benchmark). */

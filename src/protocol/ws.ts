@@ -9,6 +9,7 @@
  */
 import * as z from "zod";
 import { LoggedEventSchema } from "./events";
+import { LIMITS, NextPageSchema } from "./http";
 import { LegalPlaySchema, TableViewSchema } from "./views";
 
 export const CommandIdSchema = z.string().min(1).max(64);
@@ -37,8 +38,8 @@ export const ClientMessageSchema = z
     z.object({ type: z.literal("take"), ...commandBase }).strict(),
     z.object({ type: z.literal("drop"), ...commandBase }).strict(),
     z.object({ type: z.literal("resign"), ...commandBase }).strict(),
-    /** Ask for every event after `seq` (answered with a `welcome`). */
-    z.object({ type: z.literal("sync"), seq: z.number().int().min(0) }).strict(),
+    /** Ask for the events after `seq`, at most `limit` of them (answered with a `welcome`; its `next` says if more follow). */
+    z.object({ type: z.literal("sync"), seq: z.number().int().min(0), limit: z.number().int().min(1).max(LIMITS.maxEventsPerPage).optional() }).strict(),
   ])
   .meta({ id: "ClientMessage" });
 
@@ -54,8 +55,9 @@ export const ServerMessageSchema = z
       seq: z.number().int(),
       role: RoleSchema,
       table: TableViewSchema,
-      /** Every event after the seq the client said it had (empty when it gave none or is up to date). */
+      /** The events after the seq the client said it had, a page at a time (empty when it gave none or is up to date). */
       events: z.array(LoggedEventSchema),
+      next: NextPageSchema,
       /** The legal plays of the current roll when this connection's seat is to move, else null. */
       legalPlays: z.array(LegalPlaySchema).nullable(),
     }),

@@ -12,4 +12,6 @@ export interface Env {
   SIGNIN_LIMITER: RateLimit;
   /** Optional var: milliseconds between a match's end and the first delivery of its record (default 0). */
   OUTBOX_DELAY_MS?: string;
+  /** Days a finished table is kept before its alarm deletes it (`[vars]`; default 30). */
+  FINISHED_TABLE_RETENTION_DAYS?: string;
 }

@@ -6,7 +6,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "./env";
 import { RoomCore } from "./room/core";
 import { onMessage } from "./room/commands";
-import { onAlarm } from "./room/deadlines";
+import { onAlarm, onWake } from "./room/deadlines";
 import { connect, onClose } from "./room/presence";
 import { createTable, joinTable, tableEvents, tableStats, viewTable, type CreateInput, type JoinInput } from "./room/tables";
 
@@ -18,6 +18,8 @@ export class MatchRoom extends DurableObject<Env> {
     this.room = new RoomCore(ctx, env);
     // Keep-alives are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    // Before any event is delivered: a restart or eviction may have dropped sockets without a close, or left a bot's turn.
+    void ctx.blockConcurrencyWhile(() => onWake(this.room));
   }
 
   // RPC from the Worker's routes.
@@ -30,8 +32,8 @@ export class MatchRoom extends DurableObject<Env> {
   view() {
     return viewTable(this.room);
   }
-  events(after: number) {
-    return tableEvents(this.room, after);
+  events(after: number, limit: number) {
+    return tableEvents(this.room, after, limit);
   }
   stats() {
     return tableStats(this.room);

@@ -32,7 +32,7 @@ const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", BROWSER: "none" };
 
 /** /dev/shm if it exists with at least 2 GB free (Linux), else the OS temp folder. */
-export function scratchRoot(): string {
+function scratchRoot(): string {
   try {
     const fs = statfsSync("/dev/shm");
     if (fs.bavail * fs.bsize >= 2 * 1024 ** 3) return "/dev/shm";
@@ -59,6 +59,13 @@ export interface DevServer {
   baseUrl: string;
   /** The process group of wrangler and its workerd (for CPU accounting in the benchmark). */
   pid: number | undefined;
+  /**
+   * Kills wrangler and its workerd (SIGKILL: a crash, nothing is shut down gracefully) and starts them again on
+   * the same port with the same persisted state folder; resolves once the new server answers.
+   */
+  restart(): Promise<void>;
+  /** The folder `--persist-to` keeps the Durable Objects' SQLite files in (tests may read them, never write). */
+  stateDir: string;
   stop(): Promise<void>;
 }
 
@@ -66,8 +73,6 @@ export interface DevServerOptions {
   vars?: Record<string, string>;
   /** Serve a bundled copy of the code instead of the live tree (default true; see the file comment). */
   snapshot?: boolean;
-  /** Keep Durable Object and D1 state in this folder (and leave it there on stop), e.g. to restart on the same state. */
-  state?: string;
 }
 
 /**
@@ -103,86 +108,111 @@ function applyMigrations(config: string, state: string): void {
   if (applied.status !== 0) throw new Error(`applying the D1 migrations failed:\n${applied.stdout}\n${applied.stderr}`);
 }
 
+/** Signals a process group, ignoring one that is already gone. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 /** Starts `wrangler dev` (offline, no metrics) and resolves once it serves /v1/health. */
 export async function startDevServer(opts: DevServerOptions = {}): Promise<DevServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(scratchRoot(), "nardi-wrangler-"));
   // The state lives beside the snapshot, not in it: wrangler watches the folder of its config, and every
   // commit touching SQLite files in there kept its file watcher busy.
-  const state = opts.state ?? mkdtempSync(join(scratchRoot(), "nardi-state-"));
+  const state = mkdtempSync(join(scratchRoot(), "nardi-state-"));
   let config: string;
   try {
     config = opts.snapshot === false ? join(ROOT, "wrangler.toml") : makeSnapshot(dir);
     applyMigrations(config, state);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
-    if (!opts.state) rmSync(state, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
     throw err;
   }
   const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
   for (const [k, v] of Object.entries(opts.vars ?? {})) args.push("--var", `${k}:${v}`);
-  // process.execPath: the Node that runs the tests (22, from the dev dependency), which wrangler needs.
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: opts.snapshot === false ? ROOT : dir,
-    env: { ...process.env, ...OFFLINE_ENV },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
+  let output = "";
+  let child: ChildProcess;
+
+  const launch = (): ChildProcess => {
+    // process.execPath: the Node that runs the tests (22, from the dev dependency), which wrangler needs.
+    const launched = spawn(process.execPath, args, {
+      cwd: opts.snapshot === false ? ROOT : dir,
+      env: { ...process.env, ...OFFLINE_ENV },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    const collect = (d: Buffer): void => {
+      output += d.toString();
+    };
+    launched.stdout?.on("data", collect);
+    launched.stderr?.on("data", collect);
+    return launched;
+  };
 
   // wrangler runs in its own process group (so one signal reaches workerd too); if this process ends
   // without calling stop(), take the group down with it rather than leave a server behind.
-  const killGroup = (): void => {
-    if (child.pid === undefined || child.exitCode !== null) return;
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  };
+  const killGroup = (): void => signalGroup(child, "SIGKILL");
   process.once("exit", killGroup);
+
+  const exited = (): Promise<void> =>
+    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
 
   const stop = async (): Promise<void> => {
     process.removeListener("exit", killGroup);
-    if (child.pid !== undefined && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-      await new Promise((r) => setTimeout(r, 300));
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
+    signalGroup(child, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    signalGroup(child, "SIGKILL");
     rmSync(dir, { recursive: true, force: true });
-    if (!opts.state) rmSync(state, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`wrangler dev exited early:\n${output}`);
+  const ready = async (limitMs = 60_000): Promise<void> => {
+    const deadline = Date.now() + limitMs;
+    for (;;) {
+      if (child.exitCode !== null) {
+        await stop();
+        throw new Error(`wrangler dev exited early:\n${output}`);
+      }
+      try {
+        const r = await fetch(`${baseUrl}/v1/health`);
+        if (r.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`wrangler dev did not become ready in ${limitMs / 1000} s:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    try {
-      const r = await fetch(`${baseUrl}/v1/health`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`wrangler dev did not become ready in 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { baseUrl, pid: child.pid, stop };
+  };
+
+  const restart = async (): Promise<void> => {
+    signalGroup(child, "SIGKILL");
+    await exited();
+    child = launch();
+    // A restart on a busy machine has taken over half a minute.
+    await ready(120_000);
+  };
+
+  child = launch();
+  await ready();
+  return {
+    baseUrl,
+    get pid() {
+      return child.pid;
+    },
+    stateDir: state,
+    restart,
+    stop,
+  };
 }
 
 /** For scripts: stop the server on Ctrl-C or SIGTERM before exiting (an `exit` hook alone never runs then). */

@@ -1,6 +1,7 @@
 /** Helpers for the integration tests inside workerd: HTTP calls through SELF and WebSocket clients with a message queue. */
-import { SELF, env } from "cloudflare:test";
+import { SELF, env, runInDurableObject } from "cloudflare:test";
 import type { Side } from "../../src/engine";
+import type { MatchRoom } from "../../src/server";
 import { EventHistorySchema, type CreateTableBody, type EventHistory, type LegalPlayView, type SeatGrant, type ServerMessage, type TableView } from "../../src/protocol";
 
 export const BASE = "https://nardi.test";
@@ -32,10 +33,12 @@ export async function startMatch(body: Partial<CreateTableBody> = {}) {
   return { id: white.tableId, white, black };
 }
 
-/** The table's stored events (`after`: only those with a higher seq), read over HTTP. */
-export async function history(id: string, after?: number): Promise<EventHistory> {
-  const res = await api(`/v1/tables/${id}/events${after === undefined ? "" : `?after=${after}`}`);
-  return EventHistorySchema.parse(await res.json());
+/** The table's stored events (`after`: only those with a higher seq), read over HTTP page by page. */
+export async function history(id: string, after = 0): Promise<EventHistory> {
+  const page = EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events?after=${after}`)).json());
+  if (page.next === null) return page;
+  const rest = await history(id, page.next);
+  return { ...rest, events: [...page.events, ...rest.events] };
 }
 
 /**
@@ -58,6 +61,42 @@ export async function seatedMatch(body: Partial<CreateTableBody> = {}) {
 
 export function stubOf(id: string) {
   return env.MATCH.getByName(id);
+}
+
+interface DeadlineRow extends Record<string, string | number> {
+  kind: string;
+  seat: string;
+  due: number;
+}
+
+/** The deadlines a table has always in its state (liveness during a match, purge when over); `deadlines` leaves them out. */
+const STANDING = ["liveness", "purge"];
+
+/** Stored windows and expiry (not the standing deadlines), straight from the object's SQLite. */
+export async function deadlines(id: string): Promise<DeadlineRow[]> {
+  return (await allDeadlines(id)).filter((d) => !STANDING.includes(d.kind));
+}
+
+export async function allDeadlines(id: string): Promise<DeadlineRow[]> {
+  return runInDurableObject(stubOf(id), (_room: MatchRoom, state) =>
+    state.storage.sql.exec<DeadlineRow>("SELECT kind, seat, due FROM deadlines ORDER BY due").toArray(),
+  );
+}
+
+/** The earliest stored deadline: where the one alarm must be (null when there is none). */
+export async function nextDue(id: string): Promise<number | null> {
+  return (await allDeadlines(id))[0]?.due ?? null;
+}
+
+/** Lets the clock run past every stored deadline, retention included (the object sees a window that ended long ago). */
+export async function timePasses(id: string): Promise<void> {
+  await runInDurableObject(stubOf(id), (_room: MatchRoom, state) => {
+    state.storage.sql.exec("UPDATE deadlines SET due = due - ?", 1000 * 24 * 3600 * 1000);
+  });
+}
+
+export async function alarmAt(id: string): Promise<number | null> {
+  return runInDurableObject(stubOf(id), (_room: MatchRoom, state) => state.storage.getAlarm());
 }
 
 /** A WebSocket client that queues what the server sends, so tests can await the next message of a type. */
@@ -159,10 +198,11 @@ export async function settle(rounds = 5): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-export async function connect(id: string, query: { token?: string; seq?: number } = {}): Promise<Client> {
+export async function connect(id: string, query: { token?: string; seq?: number; limit?: number } = {}): Promise<Client> {
   const params = new URLSearchParams();
   if (query.token !== undefined) params.set("token", query.token);
   if (query.seq !== undefined) params.set("seq", String(query.seq));
+  if (query.limit !== undefined) params.set("limit", String(query.limit));
   const res = await api(`/v1/tables/${id}/socket?${params}`, { headers: { Upgrade: "websocket" } });
   const ws = res.webSocket;
   if (!ws) throw new Error(`no upgrade: ${res.status} ${await res.text()}`);

@@ -3,29 +3,11 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { describe, expect, it } from "vitest";
 import { OpenTablesSchema, type TableOrMatchEvent } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
-import { api, commandId, connect, createTable, history, joinTable, playOne, seatedMatch, startMatch, stubOf } from "./helpers";
+import { alarmAt, api, commandId, connect, createTable, deadlines, history, joinTable, nextDue, playOne, seatedMatch, startMatch, stubOf, timePasses } from "./helpers";
 
 async function seated(reconnectSeconds = 60) {
   const seated = await seatedMatch({ reconnectSeconds });
   return { ...seated, stub: stubOf(seated.id) };
-}
-
-/** Stored deadlines, straight from the object's SQLite. */
-async function deadlines(id: string) {
-  return runInDurableObject(stubOf(id), (_room: MatchRoom, state) =>
-    state.storage.sql.exec<{ kind: string; seat: string; due: number }>("SELECT kind, seat, due FROM deadlines ORDER BY due").toArray(),
-  );
-}
-
-/** Lets the clock run past every stored deadline (the object sees a window that ended long ago). */
-async function timePasses(id: string): Promise<void> {
-  await runInDurableObject(stubOf(id), (_room: MatchRoom, state) => {
-    state.storage.sql.exec("UPDATE deadlines SET due = due - 1000000000");
-  });
-}
-
-async function alarmAt(id: string): Promise<number | null> {
-  return runInDurableObject(stubOf(id), (_room: MatchRoom, state) => state.storage.getAlarm());
 }
 
 const typesOf = (events: Array<{ event: TableOrMatchEvent }>) => events.map((e) => e.event.type);
@@ -89,7 +71,7 @@ describe("the reconnect window", () => {
     expect(deadline).toBeLessThan(Date.now() + 61_000);
     expect(dropped.table.players.white).toMatchObject({ connected: false, reconnectDeadline: deadline });
     expect(await deadlines(id)).toEqual([{ kind: "reconnect", seat: "white", due: deadline }]);
-    expect(await alarmAt(id)).toBe(deadline);
+    expect(await alarmAt(id)).toBe(await nextDue(id));
 
     const back = await connect(id, { token: white.token, seq: dropped.seq });
     const welcome = await back.next("welcome");
@@ -98,7 +80,7 @@ describe("the reconnect window", () => {
     expect(returned.events.map((e) => e.event)).toEqual([{ type: "player-connected", seat: "white" }]);
     expect(returned.table.players.white).toMatchObject({ connected: true, reconnectDeadline: null });
     expect(await deadlines(id)).toEqual([]);
-    expect(await alarmAt(id)).toBeNull();
+    expect(await alarmAt(id)).toBe(await nextDue(id));
 
     // The alarm firing anyway (late, spurious) changes nothing.
     const seq = (await history(id)).seq;
@@ -128,7 +110,7 @@ describe("the reconnect window", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(typesOf((await history(id)).events).at(-1)).toBe("player-disconnected");
     expect((await deadlines(id)).length).toBe(1);
-    expect(await alarmAt(id)).toBe((await deadlines(id))[0]!.due);
+    expect(await alarmAt(id)).toBe(await nextDue(id));
 
     await timePasses(id);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -173,7 +155,7 @@ describe("the reconnect window", () => {
     expect(events.at(-1)).toEqual({ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 } });
     expect(events.filter((e) => e.type === "match-ended")).toHaveLength(1);
     expect(await deadlines(id)).toEqual([]);
-    expect(await alarmAt(id)).toBeNull();
+    expect(await alarmAt(id)).toBe(await nextDue(id));
   });
 
   it("a spectator leaving is no one's business", async () => {
@@ -242,7 +224,7 @@ describe("players who never connect after the match starts", () => {
     expect(windows.map((d) => [d.kind, d.seat]).sort()).toEqual([["arrive", "black"], ["arrive", "white"]]);
     // At least two minutes, even with a short reconnect window.
     for (const d of windows) expect(d.due).toBeGreaterThanOrEqual(before + 120_000);
-    expect(await alarmAt(id)).toBe(Math.min(...windows.map((d) => d.due)));
+    expect(await alarmAt(id)).toBe(await nextDue(id));
     const view = (await (await api(`/v1/tables/${id}`)).json()) as { players: Record<string, { connected: boolean; reconnectDeadline: number | null }> };
     expect(view.players.black).toMatchObject({ connected: false, reconnectDeadline: windows.find((d) => d.seat === "black")!.due });
     expect(typesOf((await history(id)).events)).not.toContain("player-disconnected");
@@ -253,7 +235,7 @@ describe("players who never connect after the match starts", () => {
     const b = await connect(id, { token: black.token });
     await b.next("welcome");
     expect(await deadlines(id)).toEqual([]);
-    expect(await alarmAt(id)).toBeNull();
+    expect(await alarmAt(id)).toBe(await nextDue(id));
   });
 
   it("one who never comes forfeits to one who is here", async () => {
@@ -293,6 +275,7 @@ describe("tables nobody joins", () => {
     expect(expiry).toMatchObject({ kind: "expire", seat: "table" });
     expect(expiry!.due - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
     expect(await alarmAt(created.tableId)).toBe(expiry!.due);
+    expect(await nextDue(created.tableId)).toBe(expiry!.due);
 
     // Early: nothing happens.
     await runDurableObjectAlarm(stub);

@@ -26,7 +26,7 @@ export function runBots(core: RoomCore): void {
       console.error(`bot ${side} gave a refused command`, command, step.error);
       return;
     }
-    const logged = core.commit({ ...settle(room, step.value), at: Date.now(), command: { seat: side, id: null } });
+    const logged = core.commit({ ...settle(core, room, step.value), command: { seat: side, id: null } });
     core.broadcast(logged);
   }
 }

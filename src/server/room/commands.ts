@@ -24,7 +24,7 @@ export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | A
   }
   const role = core.sockets.roleOf(ws);
   if (parsed.message.type === "sync") {
-    core.sendWelcome(ws, role, parsed.message.seq);
+    core.sendWelcome(ws, role, parsed.message.seq, parsed.message.limit);
     return;
   }
   if (role === "spectator") {
@@ -68,7 +68,7 @@ function applyGameCommand(core: RoomCore, ws: WebSocket, seat: Side, message: Ga
     core.sendError(ws, message.id, step.error.code, step.error.message);
     return false;
   }
-  const logged = core.commit({ ...settle(room, step.value), at: Date.now(), command: { seat, id: message.id } });
+  const logged = core.commit({ ...settle(core, room, step.value), command: { seat, id: message.id } });
   core.sockets.send(ws, { type: "ack", id: message.id, seq: logged.at(-1)?.seq ?? room.seq, duplicate: false });
   core.broadcast(logged);
   return true;

@@ -3,14 +3,18 @@
  * `commit` (one storage transaction) and `broadcast` (an `update` to every socket, legal plays to the mover only).
  */
 import type { DiceSource, Side } from "../../engine";
-import type { ErrorCode, LoggedEvent, Role } from "../../protocol";
+import { LIMITS, type ErrorCode, type LegalPlayView, type LoggedEvent, type Role } from "../../protocol";
 import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
 import type { Lobby } from "../lobby";
 import { Sockets } from "./sockets";
-import { RoomStore, type Change } from "./store";
+import { retentionMs } from "./retention";
+import { RoomStore, type Change, type Deadline } from "./store";
 import type { Room } from "./table";
 import { legalPlayViews, tableView, type Presence } from "./views";
+
+/** During a match the object wakes at least this often (or every reconnect window, if longer) to reconcile. */
+export const LIVENESS_MIN_MS = 10_000;
 
 export class RoomCore {
   readonly store: RoomStore;
@@ -21,6 +25,10 @@ export class RoomCore {
   botRng: () => number = cryptoRandom();
   /** D1 as the outbox reaches it; integration tests may swap in one that fails, via runInDurableObject. */
   d1: D1Database;
+  /** How long a finished table is kept (the operator's FINISHED_TABLE_RETENTION_DAYS). */
+  readonly retentionMs: number;
+  /** The legal plays of the position at one seq: computed once, for every welcome, sync and update at that seq. */
+  #plays: { seq: number; plays: LegalPlayView[] | null } | null = null;
 
   constructor(
     readonly ctx: DurableObjectState,
@@ -29,19 +37,32 @@ export class RoomCore {
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
     this.sockets = new Sockets(ctx);
     this.d1 = env.DB;
+    this.retentionMs = retentionMs(env);
   }
 
-  presence(except?: WebSocket): Presence {
+  /**
+   * During a match, who is here is what the log says (so a view is a function of its seq); outside a match the
+   * open sockets right now (`except`: one that is closing).
+   */
+  presence(room: Room, except?: WebSocket): Presence {
     const reconnectDeadline: Record<Side, number | null> = { white: null, black: null };
-    for (const d of this.store.deadlines()) if (d.kind !== "expire" && d.seat !== "table") reconnectDeadline[d.seat] = d.due;
-    return {
-      connected: { white: this.sockets.seatConnected("white", except), black: this.sockets.seatConnected("black", except) },
-      reconnectDeadline,
+    for (const d of this.store.deadlines()) if ((d.kind === "reconnect" || d.kind === "arrive") && d.seat !== "table") reconnectDeadline[d.seat] = d.due;
+    const connected = (side: Side): boolean => {
+      if (room.info.status !== "playing") return this.sockets.seatConnected(side, except);
+      const seat = room.info.seats[side];
+      return seat?.seen === true && !seat.away;
     };
+    return { connected: { white: connected("white"), black: connected("black") }, reconnectDeadline };
   }
 
   view(room: Room, except?: WebSocket) {
-    return tableView(room, this.presence(except));
+    return tableView(room, this.presence(room, except));
+  }
+
+  /** The mover's legal plays at the room's seq (null when nobody is choosing a play). */
+  legalPlays(room: Room): LegalPlayView[] | null {
+    if (this.#plays?.seq !== room.seq) this.#plays = { seq: room.seq, plays: legalPlayViews(room.match) };
+    return this.#plays.plays;
   }
 
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
@@ -58,25 +79,26 @@ export class RoomCore {
     if (!room) return;
     const table = this.view(room, exceptArriving ? undefined : except);
     const mover = room.match?.phase === "moving" ? room.match.position.turn : null;
-    let plays: ReturnType<typeof legalPlayViews> | undefined;
     for (const ws of this.sockets.open(undefined, except)) {
       const role = this.sockets.roleOf(ws);
-      if (role === mover && plays === undefined) plays = legalPlayViews(room.match);
-      this.sockets.send(ws, { type: "update", seq: room.seq, events, table, legalPlays: role === mover ? (plays ?? null) : null });
+      this.sockets.send(ws, { type: "update", seq: room.seq, events, table, legalPlays: role === mover ? this.legalPlays(room) : null });
     }
   }
 
-  sendWelcome(ws: WebSocket, role: Role, after: number | undefined): void {
+  /** The welcome: the view, and a page of the events after `after` (none without it). */
+  sendWelcome(ws: WebSocket, role: Role, after: number | undefined, limit: number = LIMITS.maxEventsPerPage): void {
     const room = this.store.load();
     if (!room) return;
     const mover = room.match?.phase === "moving" ? room.match.position.turn : null;
+    const page = after === undefined ? { events: [], next: null } : this.store.eventsAfter(after, limit);
     this.sockets.send(ws, {
       type: "welcome",
       seq: room.seq,
       role,
       table: this.view(room),
-      events: after === undefined ? [] : this.store.eventsAfter(after),
-      legalPlays: role === mover ? legalPlayViews(room.match) : null,
+      events: page.events,
+      next: page.next,
+      legalPlays: role === mover ? this.legalPlays(room) : null,
     });
   }
 
@@ -84,8 +106,20 @@ export class RoomCore {
     this.sockets.send(ws, { type: "error", id, code, message, seq: this.store.load()?.seq ?? 0 });
   }
 
-  /** Keeps exactly one alarm, at the earliest stored deadline (none when there is none). */
+  /**
+   * Keeps exactly one alarm, at the earliest stored deadline (none when there is none). First it adds the standing
+   * deadline a table's status calls for when it is missing: the liveness check during a match (so that an alarm
+   * exists even after a restart nobody contacts the object after), the purge of a finished table.
+   */
   async syncAlarm(): Promise<void> {
+    const room = this.store.load();
+    if (room) {
+      const now = Date.now();
+      const standing = this.standingDeadline(room, now);
+      if (standing && !this.store.deadlines().some((d) => d.kind === standing.kind)) {
+        this.commit({ room, events: [], at: now, setDeadlines: [standing] });
+      }
+    }
     const next = this.store.deadlines()[0];
     if (!next) {
       await this.ctx.storage.deleteAlarm();
@@ -93,6 +127,13 @@ export class RoomCore {
     }
     const current = await this.ctx.storage.getAlarm();
     if (current !== next.due) await this.ctx.storage.setAlarm(next.due);
+  }
+
+  /** The deadline a table in this state always has: liveness during a match, purge once it is over. */
+  standingDeadline(room: Room, now: number): Deadline | null {
+    if (room.info.status === "playing") return { kind: "liveness", seat: "table", due: now + livenessMs(room) };
+    if (room.info.status === "over") return { kind: "purge", seat: "table", due: now + this.retentionMs };
+    return null;
   }
 
   /**
@@ -106,4 +147,9 @@ export class RoomCore {
       console.error("lobby update failed", error);
     }
   }
+}
+
+/** How often a match object wakes to check that the seats the log calls here still have sockets. */
+export function livenessMs(room: Room): number {
+  return Math.max(room.info.reconnectSeconds * 1000, LIVENESS_MIN_MS);
 }

@@ -1,50 +1,133 @@
 /**
- * The alarm: every deadline lives in the `deadlines` table and one alarm is set to the earliest. `onAlarm`
- * handles everything due and nothing else; each deadline is removed in the same transaction as its effect, so
- * running the alarm twice, or late, changes nothing more.
+ * The alarm and the wake. Every deadline lives in the `deadlines` table and one alarm is set to the earliest.
+ * `onAlarm` handles what is due, one deadline at a time, reading storage afresh before each: whatever arrived
+ * while it awaited (a join during the lobby call, a socket) is seen, never overwritten. Each deadline is removed
+ * or moved on in the same transaction as its effect, so running the alarm twice, or late, changes nothing more.
  */
 import { applyCommand, opponent, type MatchCommand, type Side } from "../../engine";
-import type { RoomCore } from "./core";
-import { settle } from "./outcome";
+import { runBots } from "./bots";
+import { livenessMs, type RoomCore } from "./core";
 import { deliverOutbox } from "./outbox";
+import { settle } from "./outcome";
+import { logDrop, reconcile } from "./presence";
 import type { Deadline } from "./store";
 
+/** More due deadlines than a table can have at once: a guard against a handler that fails to move its deadline on. */
+const MAX_DEADLINES_PER_ALARM = 16;
+
+/** Close code for the sockets of a table that is deleted (expired unjoined, or its retention ended). */
+export const TABLE_GONE_CLOSE = 4000;
+
 export async function onAlarm(core: RoomCore): Promise<void> {
-  const now = Date.now();
-  for (const deadline of core.store.deadlines()) {
-    if (deadline.due > now) break;
-    if (deadline.kind === "deliver") {
-      await deliverOutbox(core);
-    } else if (deadline.kind === "expire") {
-      if (await expireWaitingTable(core, deadline)) return;
-    } else if (deadline.seat !== "table") {
-      // A seat that never arrived is away just like one that dropped.
-      reconnectWindowEnded(core, deadline, deadline.seat);
-    }
+  for (let i = 0; i < MAX_DEADLINES_PER_ALARM; i++) {
+    const now = Date.now();
+    const due = core.store.deadlines().find((d) => d.due <= now);
+    if (!due) break;
+    if (await runDeadline(core, due, now)) return;
   }
   await core.syncAlarm();
 }
 
-/** Nobody joined in time: the table leaves the lobby and its storage is deleted. True when it was. */
-async function expireWaitingTable(core: RoomCore, deadline: Deadline): Promise<boolean> {
+/**
+ * The object woke (first event after a restart, deploy, eviction or hibernation; the runtime holds every other
+ * event until this is done): the log is made to agree with the sockets, a bot whose turn it is moves, and the
+ * standing deadline of the table's state is in place, so a match goes on (or ends) even if nobody comes back.
+ */
+export async function onWake(core: RoomCore): Promise<void> {
+  if (!core.store.exists()) return;
+  reconcile(core, Date.now());
+  runBots(core);
+  await core.syncAlarm();
+}
+
+/** Runs one due deadline. True when the table was deleted (nothing more to do). */
+async function runDeadline(core: RoomCore, deadline: Deadline, now: number): Promise<boolean> {
+  switch (deadline.kind) {
+    case "expire":
+      return deleteTable(core, deadline, "waiting", "table expired: nobody joined");
+    case "purge":
+      return deleteTable(core, deadline, "over", "table deleted: its retention ended");
+    case "deliver":
+      await deliverOutbox(core);
+      return false;
+    case "liveness":
+      livenessCheck(core, deadline, now);
+      return false;
+    case "drop":
+      coalescedDrop(core, deadline, now);
+      return false;
+    case "reconnect":
+    case "arrive":
+      // A seat that never arrived is away just like one that dropped.
+      if (deadline.seat !== "table") windowEnded(core, deadline, deadline.seat);
+      else clear(core, deadline);
+      return false;
+  }
+}
+
+function clear(core: RoomCore, deadline: Deadline): void {
   const room = core.store.load();
-  if (!room || room.info.status !== "waiting") {
-    if (room) core.commit({ room, events: [], at: Date.now(), clearDeadlines: [deadline] });
+  if (room) core.commit({ room, events: [], at: Date.now(), clearDeadlines: [deadline] });
+}
+
+/**
+ * A waiting table nobody joined, or a finished table past its retention: it leaves the lobby, its sockets are
+ * closed and its storage deleted. The state is checked again after the lobby call: a join that landed meanwhile
+ * started a match (and removed this deadline), and that match is kept. True when the table was deleted.
+ */
+async function deleteTable(core: RoomCore, deadline: Deadline, status: "waiting" | "over", reason: string): Promise<boolean> {
+  const stillDue = (): boolean => {
+    const room = core.store.load();
+    // A finished table whose record has not reached D1 yet is kept (its purge is set again) until it has.
+    const undelivered = status === "over" && core.store.outbox().length > 0;
+    return room?.info.status === status && !undelivered && core.store.deadlines().some((d) => d.kind === deadline.kind && d.due <= Date.now());
+  };
+  if (!stillDue()) {
+    clear(core, deadline);
     return false;
   }
-  await core.tellLobby((lobby) => lobby.remove(room.info.id));
-  for (const ws of core.sockets.open()) ws.close(4000, "table expired: nobody joined");
+  const id = core.store.load()!.info.id;
+  if (status === "waiting") await core.tellLobby((lobby) => lobby.remove(id));
+  if (!stillDue()) return false;
+  for (const ws of core.sockets.open()) ws.close(TABLE_GONE_CLOSE, reason);
   await core.store.destroy();
   return true;
 }
 
+/** During a match: every seat the log calls here still has a socket (else its drop is logged), a due bot moves, and the next check is set. */
+function livenessCheck(core: RoomCore, deadline: Deadline, now: number): void {
+  reconcile(core, now);
+  runBots(core);
+  const room = core.store.load();
+  if (!room) return;
+  const playing = room.info.status === "playing";
+  core.commit({
+    room,
+    events: [],
+    at: now,
+    ...(playing ? { setDeadlines: [{ ...deadline, due: now + livenessMs(room) }] } : { clearDeadlines: [deadline] }),
+  });
+}
+
+/** A drop held back by coalescing: logged now if the seat is still gone (it had no socket all along or again). */
+function coalescedDrop(core: RoomCore, deadline: Deadline, now: number): void {
+  const room = core.store.load();
+  const seat = deadline.seat === "table" ? null : deadline.seat;
+  const holder = seat ? room?.info.seats[seat] : null;
+  if (room && seat && holder && room.info.status === "playing" && !holder.away && !core.sockets.seatConnected(seat)) {
+    logDrop(core, room, seat, now);
+  } else {
+    clear(core, deadline);
+  }
+}
+
 /** The seat's window ended and it is still away: it forfeits, or, if the other player is away too, the match is abandoned. */
-function reconnectWindowEnded(core: RoomCore, deadline: Deadline, seat: Side): void {
+function windowEnded(core: RoomCore, deadline: Deadline, seat: Side): void {
   const room = core.store.load();
   if (!room) return;
   const stillAway = room.info.status === "playing" && room.match !== null && !core.sockets.seatConnected(seat);
   if (!stillAway || !room.match) {
-    core.commit({ room, events: [], at: Date.now(), clearDeadlines: [deadline] });
+    clear(core, deadline);
     return;
   }
   const other = room.info.seats[opponent(seat)];
@@ -53,9 +136,10 @@ function reconnectWindowEnded(core: RoomCore, deadline: Deadline, seat: Side): v
   const step = applyCommand(room.match, command, core.dice);
   if (!step.ok) {
     console.error("the engine refused a server command", command, step.error);
-    core.commit({ room, events: [], at: Date.now(), clearDeadlines: [deadline] });
+    clear(core, deadline);
     return;
   }
-  const logged = core.commit({ ...settle(room, step.value), at: Date.now(), clearDeadlines: [deadline] });
+  console.log(`table ${room.info.id}: ${seat}'s window ended, match ${otherAway ? "abandoned" : `forfeited by ${seat}`}`);
+  const logged = core.commit({ ...settle(core, room, step.value), clearDeadlines: [deadline] });
   core.broadcast(logged);
 }

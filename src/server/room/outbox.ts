@@ -10,6 +10,8 @@ import { rateMatch } from "../ratings/glicko2";
 import type { RoomCore } from "./core";
 import { SIDES, type Room } from "./table";
 
+const DELIVER = { kind: "deliver", seat: "table" } as const;
+
 /** 2 s, 4 s, 8 s … then at most an hour between attempts, for as long as it takes. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(1000 * 2 ** attempts, 3_600_000);
@@ -20,16 +22,21 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
   const delay = Number(core.env.OUTBOX_DELAY_MS ?? 0);
   const room = core.store.load();
   if (!room) return;
-  const endedAt = core.store.eventsAfter(room.seq - 1)[0]?.at ?? 0;
-  if (delay > 0 && Date.now() < endedAt + delay) {
-    core.commit({ room, events: [], at: Date.now(), setDeadlines: [{ kind: "deliver", seat: "table", due: endedAt + delay }] });
+  const entries = core.store.outbox();
+  if (entries.length === 0) {
+    core.commit({ room, events: [], at: Date.now(), clearDeadlines: [DELIVER] });
     return;
   }
-  for (const entry of core.store.outbox()) {
+  const endedAt = core.store.eventsAfter(room.seq - 1, 1).events[0]?.at ?? 0;
+  if (delay > 0 && Date.now() < endedAt + delay) {
+    core.commit({ room, events: [], at: Date.now(), setDeadlines: [{ ...DELIVER, due: endedAt + delay }] });
+    return;
+  }
+  for (const entry of entries) {
     let delivered = true;
     try {
       // One purpose so far: the match record.
-      await deliverMatchRecord(new Db(core.d1), matchFacts(core.store.load()!, core.store.eventsAfter(0)));
+      await deliverMatchRecord(new Db(core.d1), matchFacts(core.store.load()!, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events));
     } catch (error) {
       console.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error);
       delivered = false;
@@ -37,11 +44,8 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
     // Reloaded after the await: a socket may have changed the room meanwhile.
     const room = core.store.load()!;
     const change = delivered
-      ? { outbox: { delivered: entry.purpose }, clearDeadlines: [{ kind: "deliver" as const, seat: "table" as const }] }
-      : {
-          outbox: { failed: entry.purpose },
-          setDeadlines: [{ kind: "deliver" as const, seat: "table" as const, due: Date.now() + retryDelayMs(entry.attempts + 1) }],
-        };
+      ? { outbox: { delivered: entry.purpose }, clearDeadlines: [DELIVER] }
+      : { outbox: { failed: entry.purpose }, setDeadlines: [{ ...DELIVER, due: Date.now() + retryDelayMs(entry.attempts + 1) }] };
     core.commit({ room, events: [], at: Date.now(), ...change });
   }
 }

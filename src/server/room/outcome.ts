@@ -1,19 +1,27 @@
 /** Turning an engine step into a stored change: the new match state, its events, and the end of the table when the match ends. */
 import type { MatchStep } from "../../engine";
-import type { Change } from "./store";
+import type { RoomCore } from "./core";
+import type { Change, Deadline } from "./store";
 import { SIDES, type Room } from "./table";
 
 /**
- * The room after `step`; when the match is over the table is too, and no deadline is left to run but the
- * outbox's: a table with players (sessions) gets its match record delivered to D1 (./outbox.ts).
+ * The room after `step`, now. When the match is over the table is too: no deadline of the match is left to run,
+ * and the finished table's retention starts. A table with a player (a seat taken with a session) also stores,
+ * in this same transaction, the outbox row that delivers its match record to D1 (./outbox.ts), due at once.
  */
-export function settle(room: Room, step: MatchStep): Pick<Change, "room" | "events" | "clearAllDeadlines" | "outbox" | "setDeadlines"> {
+export function settle(core: RoomCore, room: Room, step: MatchStep): Pick<Change, "room" | "events" | "at" | "clearAllDeadlines" | "setDeadlines" | "outbox"> {
+  const at = Date.now();
   const over = step.state.phase === "over";
+  const next: Room = { seq: room.seq, info: over ? { ...room.info, status: "over" } : room.info, match: step.state };
+  const purge = over ? core.standingDeadline(next, at) : null;
   const recorded = over && SIDES.some((side) => room.info.seats[side]?.playerId);
+  const deliver: Deadline[] = recorded ? [{ kind: "deliver", seat: "table", due: at }] : [];
   return {
-    room: { seq: room.seq, info: over ? { ...room.info, status: "over" } : room.info, match: step.state },
+    room: next,
     events: step.events,
+    at,
     clearAllDeadlines: over,
-    ...(recorded ? { outbox: { put: "match-record" }, setDeadlines: [{ kind: "deliver", seat: "table", due: Date.now() }] } : {}),
+    setDeadlines: [...(purge ? [purge] : []), ...deliver],
+    ...(recorded ? { outbox: { put: "match-record" as const } } : {}),
   };
 }

@@ -1,7 +1,17 @@
 /**
- * Sockets coming and going (RULES.md §5.6). A seat's first socket during a match logs `player-connected` and
- * closes its reconnect window; its last socket closing logs `player-disconnected` with the window's end, which is
- * stored as a deadline (the alarm does the rest). Spectators come and go without a trace in the log.
+ * Sockets coming and going (RULES.md §5.6), and what the log says about them. During a match each human seat is,
+ * as far as the log is concerned, `unseen` (no socket since the match started: its silent arrival window runs),
+ * here, or `away` (its `player-disconnected` was logged and its reconnect window runs); the seat's stored fields
+ * say which, and the view's `connected` shows exactly that, so two views with one seq never differ.
+ *
+ * - A seat's socket arriving while it is away or unseen logs `player-connected` and ends its window.
+ * - Its last socket closing logs `player-disconnected` with the window's end (a stored deadline; the alarm does the
+ *   rest) — unless it came back from a drop less than PRESENCE_QUIET_MS ago: then the drop is only logged when that
+ *   quiet time ends, if the seat is still gone (coalescing: a flapping connection logs at most one drop and one
+ *   return per quiet time, however often it flaps, and its opponent gets no update for the flaps in between).
+ * - A restart, deploy or eviction drops sockets without a close: `reconcile` (on every wake, and from the liveness
+ *   alarm that keeps waking a match) logs the drop of every seat the log calls here that has no socket.
+ * Spectators come and go without a trace in the log.
  */
 import type { Side } from "../../engine";
 import { SocketQuerySchema, type Role } from "../../protocol";
@@ -9,7 +19,13 @@ import { sameDigest, sha256Hex } from "../ids";
 import { problemResponse } from "../problem";
 import type { RoomCore } from "./core";
 import { echoableCloseCode } from "./sockets";
-import { SIDES } from "./table";
+import { SIDES, type Room, type Seat } from "./table";
+
+/** A drop less than this long after a logged return is logged when this time is up, if the seat is still gone. */
+export const PRESENCE_QUIET_MS = 10_000;
+
+/** A seat's windows that its return ends. */
+const SEAT_WINDOWS = ["reconnect", "arrive", "drop"] as const;
 
 /** Open sockets allowed per seat (tabs, devices, a reconnect racing a half-open old socket). */
 export const MAX_SOCKETS_PER_SEAT = 8;
@@ -19,7 +35,7 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   const url = new URL(request.url);
   const query = SocketQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return problemResponse("BAD_REQUEST", "token must be a string and seq a whole number ≥ 0");
-  const { token, seq } = query.data;
+  const { token, seq, limit } = query.data;
   const tokenHash = token === undefined ? null : await sha256Hex(token);
 
   const room = core.store.load();
@@ -39,40 +55,43 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
     return problemResponse("BAD_REQUEST", "expected a WebSocket upgrade", 426);
   }
   // Every socket is sent every update: a bound on them keeps one visitor from making every move expensive.
-  const limit = role === "spectator" ? MAX_SPECTATOR_SOCKETS : MAX_SOCKETS_PER_SEAT;
-  if (core.sockets.open(role).length >= limit) {
-    return problemResponse("RATE_LIMITED", `at most ${limit} ${role === "spectator" ? "spectator sockets per table" : "sockets per seat"}`);
+  const bound = role === "spectator" ? MAX_SPECTATOR_SOCKETS : MAX_SOCKETS_PER_SEAT;
+  if (core.sockets.open(role).length >= bound) {
+    return problemResponse("RATE_LIMITED", `at most ${bound} ${role === "spectator" ? "spectator sockets per table" : "sockets per seat"}`);
   }
 
   const { 0: client, 1: server } = new WebSocketPair();
-  const firstOfSeat = role !== "spectator" && !core.sockets.seatConnected(role);
   core.sockets.accept(server, role);
-  if (role !== "spectator") seatArrived(core, role, server, firstOfSeat, Date.now());
-  core.sendWelcome(server, role, seq);
+  if (role !== "spectator") seatArrived(core, role, server, Date.now());
+  core.sendWelcome(server, role, seq, limit);
   await core.syncAlarm();
   return new Response(null, { status: 101, webSocket: client });
 }
 
-/** A seat's socket arrived: during a match its first socket logs `player-connected` and ends its reconnect window. */
-function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, firstOfSeat: boolean, now: number): void {
+/** A seat's socket arrived. During a match, a seat the log calls away or unseen is back: `player-connected`. */
+function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, now: number): void {
   const room = core.store.load()!;
   const holder = room.info.seats[seat];
-  const announce = firstOfSeat && room.info.status === "playing";
-  const firstEver = holder !== null && !holder.seen;
-  if (!announce && !firstEver) return;
-  const info = firstEver ? { ...room.info, seats: { ...room.info.seats, [seat]: { ...holder, seen: true } } } : room.info;
+  if (!holder) return;
+  if (room.info.status !== "playing") {
+    if (!holder.seen) core.commit({ room: withSeat(room, seat, { ...holder, seen: true }), events: [], at: now });
+    return;
+  }
+  const pendingDrop = core.store.deadlines().some((d) => d.kind === "drop" && d.seat === seat);
+  if (holder.seen && !holder.away) {
+    // Here as far as the log knows: a coalesced drop is simply forgotten.
+    if (pendingDrop) core.commit({ room, events: [], at: now, clearDeadlines: [{ kind: "drop", seat }] });
+    return;
+  }
+  const back: Seat = { ...holder, seen: true, away: false, ...(holder.away ? { returnedAt: now } : {}) };
   const logged = core.commit({
-    room: { ...room, info },
-    events: announce ? [{ type: "player-connected", seat }] : [],
+    room: withSeat(room, seat, back),
+    events: [{ type: "player-connected", seat }],
     at: now,
-    clearDeadlines: announce
-      ? [
-          { kind: "reconnect", seat },
-          { kind: "arrive", seat },
-        ]
-      : [],
+    clearDeadlines: SEAT_WINDOWS.map((kind) => ({ kind, seat })),
   });
-  if (announce) core.broadcast(logged, socket, true);
+  // The arriving socket gets its welcome (with these events after its seq) instead of an update.
+  core.broadcast(logged, socket, true);
 }
 
 export async function onClose(core: RoomCore, ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -83,16 +102,56 @@ export async function onClose(core: RoomCore, ws: WebSocket, code: number, reaso
     // Already closed.
   }
   const role = core.sockets.roleOf(ws);
-  if (role === "spectator") return;
-  const room = core.store.load();
-  if (!room || room.info.status !== "playing" || core.sockets.seatConnected(role, ws)) return;
-  const deadline = Date.now() + room.info.reconnectSeconds * 1000;
-  const logged = core.commit({
-    room,
-    events: [{ type: "player-disconnected", seat: role, deadline }],
-    at: Date.now(),
-    setDeadlines: [{ kind: "reconnect", seat: role, due: deadline }],
-  });
-  core.broadcast(logged, ws);
+  if (role === "spectator" || core.sockets.seatConnected(role, ws)) return;
+  seatLeft(core, role, Date.now());
   await core.syncAlarm();
+}
+
+/**
+ * The seat has no socket any more: during a match, its drop is logged now, or at the end of its quiet time when it
+ * came back from a drop only just now. Nothing happens for a seat the log already calls away.
+ */
+function seatLeft(core: RoomCore, seat: Side, now: number): void {
+  const room = core.store.load();
+  const holder = room?.info.seats[seat];
+  if (!room || !holder || room.info.status !== "playing" || !holder.seen || holder.away) return;
+  const quietEnds = (holder.returnedAt ?? -Infinity) + PRESENCE_QUIET_MS;
+  if (now < quietEnds) {
+    core.commit({ room, events: [], at: now, setDeadlines: [{ kind: "drop", seat, due: quietEnds }] });
+    return;
+  }
+  logDrop(core, room, seat, now);
+}
+
+/** Logs the seat's `player-disconnected` and opens its reconnect window (ending any coalesced drop). */
+export function logDrop(core: RoomCore, room: Room, seat: Side, now: number): void {
+  const holder = room.info.seats[seat]!;
+  const deadline = now + room.info.reconnectSeconds * 1000;
+  const logged = core.commit({
+    room: withSeat(room, seat, { ...holder, away: true }),
+    events: [{ type: "player-disconnected", seat, deadline }],
+    at: now,
+    clearDeadlines: [{ kind: "drop", seat }],
+    setDeadlines: [{ kind: "reconnect", seat, due: deadline }],
+  });
+  core.broadcast(logged);
+}
+
+/**
+ * Makes the log agree with the sockets the object really has: during a match, every human seat the log calls
+ * here with no open socket (and no coalesced drop pending) has its drop logged. Sockets vanish without a close
+ * when the runtime restarts, is redeployed or evicts the object; this runs on every wake and from the liveness alarm.
+ */
+export function reconcile(core: RoomCore, now: number): void {
+  const pending = new Set(core.store.deadlines().filter((d) => d.kind === "drop").map((d) => d.seat));
+  for (const side of SIDES) {
+    const room = core.store.load();
+    const holder = room?.info.seats[side];
+    if (!room || room.info.status !== "playing" || holder?.kind !== "human") continue;
+    if (holder.seen && !holder.away && !pending.has(side) && !core.sockets.seatConnected(side)) logDrop(core, room, side, now);
+  }
+}
+
+function withSeat(room: Room, side: Side, seat: Seat): Room {
+  return { ...room, info: { ...room.info, seats: { ...room.info.seats, [side]: seat } } };
 }

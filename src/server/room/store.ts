@@ -7,32 +7,35 @@
  * - `outbox` (made with its first row): facts for D1 that the alarm still has to deliver (./outbox.ts).
  * Every change is one `transactionSync`: its events rows + one `room` row (+ any deadline rows). Rows written and
  * read are counted from each cursor and kept in the `room` row, so the counters survive eviction.
+ * Every row is parsed with the schemas of ./stored when read; the room row carries the storage version, and
+ * ./migrations upgrades a room written by an older version on its first load.
  */
+import type { z } from "zod";
 import type { Side } from "../../engine";
-import type { LoggedEvent, TableOrMatchEvent, TableStats } from "../../protocol";
+import { SideSchema, type LoggedEvent, type TableOrMatchEvent, type TableStats } from "../../protocol";
+import { migrate } from "./migrations";
+import {
+  DeadlineSchema,
+  MatchStateSchema,
+  OutboxRowSchema,
+  STORAGE_VERSION,
+  StoredEventSchema,
+  TableInfoSchema,
+  type DeadlineKindSchema,
+  type DeadlineOwnerSchema,
+} from "./stored";
 import type { Room } from "./table";
 
-/**
- * `reconnect`: a seat's window after its last socket closed; `arrive`: a seat that has had no socket since the
- * match started must open one in time (else it is away, like a drop); `expire`: a waiting table nobody joined;
- * `deliver`: the next attempt to deliver the outbox to D1.
- */
-export type DeadlineKind = "reconnect" | "arrive" | "expire" | "deliver";
+export type DeadlineKind = z.infer<typeof DeadlineKindSchema>;
+export type DeadlineOwner = z.infer<typeof DeadlineOwnerSchema>;
+export type Deadline = z.infer<typeof DeadlineSchema>;
+export type OutboxPurpose = z.infer<typeof OutboxRowSchema>["purpose"];
+export type OutboxEntry = z.infer<typeof OutboxRowSchema>;
 
-/** What an outbox row is for: the key of its idempotent write in D1 is (table id, purpose). */
-export type OutboxPurpose = "match-record";
-
-export interface OutboxEntry {
-  purpose: OutboxPurpose;
-  attempts: number;
-}
-/** Reconnect and arrival windows belong to a seat; the waiting-table expiry to the whole table. */
-export type DeadlineOwner = Side | "table";
-
-export interface Deadline {
-  kind: DeadlineKind;
-  seat: DeadlineOwner;
-  due: number;
+/** One page of the log: the events after a seq, and the seq to continue after (null when the page reaches the end). */
+export interface EventPage {
+  events: LoggedEvent[];
+  next: number | null;
 }
 
 export interface Change {
@@ -60,7 +63,8 @@ CREATE TABLE IF NOT EXISTS room (
   match TEXT,
   commands INTEGER NOT NULL DEFAULT 0,
   rows_written INTEGER NOT NULL DEFAULT 0,
-  rows_read INTEGER NOT NULL DEFAULT 0
+  rows_read INTEGER NOT NULL DEFAULT 0,
+  version INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS events (
   seq INTEGER PRIMARY KEY,
@@ -86,6 +90,8 @@ interface RoomRow extends Record<string, SqlStorageValue> {
   commands: number;
   rows_written: number;
   rows_read: number;
+  /** The storage version (the column is missing in rooms written before versions: version 1). */
+  version: number;
 }
 
 interface EventRow extends Record<string, SqlStorageValue> {
@@ -115,12 +121,18 @@ export class RoomStore {
     if (this.#cached) return this.#cached;
     const hasRoom = this.#read(this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'room'")).length > 0;
     if (!hasRoom) return null;
-    const row = this.#read(this.sql.exec<RoomRow>("SELECT * FROM room WHERE id = 1"))[0];
+    let row = this.#read(this.sql.exec<RoomRow>("SELECT * FROM room WHERE id = 1"))[0];
     if (!row) return null;
+    const version = "version" in row ? row.version : 1;
+    if (version < STORAGE_VERSION) {
+      this.storage.transactionSync(() => migrate(this.sql, version));
+      row = this.#read(this.sql.exec<RoomRow>("SELECT * FROM room WHERE id = 1"))[0]!;
+    }
+    if (row.version !== STORAGE_VERSION) throw new Error(`room stored by storage version ${row.version}; this code knows up to ${STORAGE_VERSION}`);
     this.#cached = {
       seq: row.seq,
-      info: JSON.parse(row.info) as Room["info"],
-      match: row.match === null ? null : (JSON.parse(row.match) as Room["match"]),
+      info: TableInfoSchema.parse(JSON.parse(row.info)),
+      match: row.match === null ? null : MatchStateSchema.parse(JSON.parse(row.match)),
     };
     this.#counters = { commands: row.commands, rowsWritten: row.rows_written, rowsRead: row.rows_read };
     return this.#cached;
@@ -131,7 +143,7 @@ export class RoomStore {
     return this.storage.transactionSync(() => {
       this.sql.exec(SCHEMA);
       this.#counters = { commands: 0, rowsWritten: 0, rowsRead: 0 };
-      this.sql.exec("INSERT INTO room (id, seq, info, match) VALUES (1, 0, '{}', NULL)");
+      this.sql.exec("INSERT INTO room (id, seq, info, match, version) VALUES (1, 0, '{}', NULL, ?)", STORAGE_VERSION);
       this.#cached = null;
       return this.#apply(change);
     });
@@ -208,15 +220,15 @@ export class RoomStore {
   outbox(): OutboxEntry[] {
     const hasOutbox = this.#read(this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'")).length > 0;
     if (!hasOutbox) return [];
-    return this.#read(this.sql.exec<{ purpose: string; attempts: number }>("SELECT purpose, attempts FROM outbox")).map((row) => ({
-      purpose: row.purpose as OutboxPurpose,
-      attempts: row.attempts,
-    }));
+    return this.#read(this.sql.exec("SELECT purpose, attempts FROM outbox")).map((row) => OutboxRowSchema.parse(row));
   }
 
-  eventsAfter(seq: number): LoggedEvent[] {
-    const rows = this.#read(this.sql.exec<EventRow>("SELECT seq, at, event FROM events WHERE seq > ? ORDER BY seq", seq));
-    return rows.map((row) => ({ seq: row.seq, at: row.at, event: JSON.parse(row.event) as TableOrMatchEvent }));
+  /** At most `limit` events after `seq`, in seq order. */
+  eventsAfter(seq: number, limit: number): EventPage {
+    const rows = this.#read(this.sql.exec<EventRow>("SELECT seq, at, event FROM events WHERE seq > ? ORDER BY seq LIMIT ?", seq, limit));
+    const events = rows.map((row): LoggedEvent => ({ seq: row.seq, at: row.at, event: StoredEventSchema.parse(JSON.parse(row.event)) }));
+    const last = events.at(-1)?.seq;
+    return { events, next: last !== undefined && last < (this.#cached?.seq ?? this.load()?.seq ?? 0) ? last : null };
   }
 
   /** The seq a command with this id from this seat produced, or null if it was never applied. */
@@ -227,16 +239,14 @@ export class RoomStore {
           "SELECT actor, command_id, seq FROM events WHERE command_id IS NOT NULL",
         ),
       );
-      this.#commandIds = new Map(rows.map((row) => [commandKey(row.actor as Side, row.command_id), row.seq]));
+      this.#commandIds = new Map(rows.map((row) => [commandKey(SideSchema.parse(row.actor), row.command_id), row.seq]));
     }
     return this.#commandIds.get(commandKey(seat, id)) ?? null;
   }
 
   deadlines(): Deadline[] {
     if (!this.exists()) return [];
-    return this.#read(this.sql.exec<{ kind: string; seat: string; due: number }>("SELECT kind, seat, due FROM deadlines ORDER BY due")).map(
-      (row) => ({ kind: row.kind as DeadlineKind, seat: row.seat as DeadlineOwner, due: row.due }),
-    );
+    return this.#read(this.sql.exec("SELECT kind, seat, due FROM deadlines ORDER BY due")).map((row) => DeadlineSchema.parse(row));
   }
 
   stats(): Stats {

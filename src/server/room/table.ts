@@ -1,34 +1,16 @@
 /**
  * What a match object stores about its table besides the match itself: settings, seats (with the SHA-256 of
- * each seat's token, never the token) and status. Kept as one JSON value in the `room` row.
+ * each seat's token, never the token) and status. Kept as one JSON value in the `room` row; the schemas that
+ * parse it are in ./stored.
  */
-import type { MatchState, Ruleset, Side } from "../../engine";
-import type { BotLevelName, TableStatus } from "../../protocol";
+import type { z } from "zod";
+import type { MatchState, Side } from "../../engine";
+import type { SeatSchema, TableInfoSchema } from "./stored";
 
-export interface Seat {
-  name: string;
-  kind: "human" | "bot";
-  botLevel: BotLevelName | null;
-  /** SHA-256 (hex) of the seat token; null for a bot, which has no token. */
-  tokenHash: string | null;
-  /** The player (D1) whose session took this seat; absent for anonymous seats and bots. */
-  playerId?: string | null;
-  /** The seat has opened a socket at least once (so, if it has none now, it left rather than never came). */
-  seen?: boolean;
-}
+/** A seat: its holder's name and kind, the SHA-256 of its token (never the token) and what the log says of it. */
+export type Seat = z.infer<typeof SeatSchema>;
 
-export interface TableInfo {
-  id: string;
-  createdAt: number;
-  status: TableStatus;
-  ruleset: Ruleset;
-  length: number;
-  reconnectSeconds: number;
-  spectators: boolean;
-  /** The match changes both players' ratings when it ends (absent in tables stored before ratings existed). */
-  rated?: boolean;
-  seats: Record<Side, Seat | null>;
-}
+export type TableInfo = z.infer<typeof TableInfoSchema>;
 
 /** The whole stored state of a table at one seq. */
 export interface Room {

@@ -135,6 +135,7 @@ function matchStartWindows(core: RoomCore, info: TableInfo, now: number): { even
     if (!seat || seat.kind !== "human" || core.sockets.seatConnected(side)) continue;
     if (seat.seen) {
       const deadline = now + info.reconnectSeconds * 1000;
+      info.seats[side] = { ...seat, away: true };
       events.push({ type: "player-disconnected", seat: side, deadline });
       deadlines.push({ kind: "reconnect", seat: side, due: deadline });
     } else {
@@ -150,10 +151,10 @@ export function viewTable(core: RoomCore): Outcome<TableView> {
   return { ok: true, value: core.view(room) };
 }
 
-export function tableEvents(core: RoomCore, after: number): Outcome<EventHistory> {
+export function tableEvents(core: RoomCore, after: number, limit: number): Outcome<EventHistory> {
   const room = core.store.load();
   if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
-  return { ok: true, value: { tableId: room.info.id, seq: room.seq, events: core.store.eventsAfter(after) } };
+  return { ok: true, value: { tableId: room.info.id, seq: room.seq, ...core.store.eventsAfter(after, limit) } };
 }
 
 export function tableStats(core: RoomCore): Outcome<Stats> {

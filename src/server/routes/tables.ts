@@ -9,6 +9,8 @@ import {
   ClientMessageSchema,
   CreateTableBodySchema,
   EventHistorySchema,
+  EventLimitSchema,
+  LIMITS,
   JoinTableBodySchema,
   OpenTablesSchema,
   SeatGrantSchema,
@@ -50,7 +52,7 @@ interface RoomRpc {
   create(input: CreateInput): Promise<Outcome<SeatIssued>>;
   join(input: JoinInput): Promise<Outcome<SeatIssued>>;
   view(): Promise<Outcome<TableView>>;
-  events(after: number): Promise<Outcome<EventHistory>>;
+  events(after: number, limit: number): Promise<Outcome<EventHistory>>;
   stats(): Promise<Outcome<Stats>>;
   fetch(request: Request): Promise<Response>;
 }
@@ -159,14 +161,17 @@ tables.openapi(
     tags: ["tables"],
     request: {
       params: Params,
-      query: z.object({ after: z.coerce.number().int().min(0).optional().meta({ description: "Only events with seq > after." }) }),
+      query: z.object({
+        after: z.coerce.number().int().min(0).optional().meta({ description: "Only events with seq > after." }),
+        limit: EventLimitSchema.optional(),
+      }),
     },
-    responses: { 200: json(EventHistorySchema, "The event log"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
+    responses: { 200: json(EventHistorySchema, "A page of the event log (`next`: where the next page starts)"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const { after } = c.req.valid("query");
-    return c.json(unwrap(await room(c.env, id).events(after ?? 0)), 200);
+    const { after, limit } = c.req.valid("query");
+    return c.json(unwrap(await room(c.env, id).events(after ?? 0, limit ?? LIMITS.maxEventsPerPage)), 200);
   },
 );
 

@@ -1,0 +1,82 @@
+/**
+ * The shapes a match object keeps in SQLite, as zod schemas: every row is parsed with these on load (a row that
+ * does not fit is a bug or a missed migration, and fails loudly instead of running a match on a guess). The types
+ * in ./table are inferred from them, so a new stored field cannot be added without its schema.
+ *
+ * STORAGE_VERSION is written into the room row; ./migrations brings older rows up to it.
+ */
+import * as z from "zod";
+import type { MatchState } from "../../engine";
+import { BotLevelSchema, CheckersSchema, RulesetSchema, SideSchema, TableOrMatchEventSchema, TableStatusSchema } from "../../protocol";
+
+/** 1: the layout before versions (no version column, no presence fields); 2: versioned, with logged presence. */
+export const STORAGE_VERSION = 2;
+
+const ScoreSchema = z.object({ white: z.number().int(), black: z.number().int() });
+
+export const SeatSchema = z.object({
+  name: z.string(),
+  kind: z.enum(["human", "bot"]),
+  botLevel: BotLevelSchema.nullable(),
+  /** SHA-256 (hex) of the seat token; null for a bot, which has no token. */
+  tokenHash: z.string().nullable(),
+  /** The seat has opened a socket at least once (so, if it has none now, it left rather than never came). */
+  seen: z.boolean().optional(),
+  /** The log's last word on this seat during the match is `player-disconnected` (it is away, its window runs). */
+  away: z.boolean().optional(),
+  /** When the log last said `player-connected` after a drop (epoch ms): a drop soon after is coalesced. */
+  returnedAt: z.number().int().optional(),
+  /** The player (D1) whose session took this seat; absent for anonymous seats and bots. */
+  playerId: z.string().nullable().optional(),
+});
+
+export const TableInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.number().int(),
+  status: TableStatusSchema,
+  ruleset: RulesetSchema,
+  length: z.number().int(),
+  reconnectSeconds: z.number().int(),
+  spectators: z.boolean(),
+  /** The match changes both players' ratings when it ends (absent in tables stored before ratings existed). */
+  rated: z.boolean().optional(),
+  seats: z.object({ white: SeatSchema.nullable(), black: SeatSchema.nullable() }),
+});
+
+const BoardSchema = z.object({ white: CheckersSchema, black: CheckersSchema });
+
+export const MatchStateSchema: z.ZodType<MatchState> = z.object({
+  config: z.object({ ruleset: RulesetSchema, length: z.number().int() }),
+  score: ScoreSchema,
+  hand: z.number().int(),
+  crawford: z.boolean(),
+  crawfordDone: z.boolean(),
+  cube: z.object({ value: z.number().int(), owner: SideSchema.nullable() }),
+  cubeOffer: z.object({ from: SideSchema, to: SideSchema }).nullable(),
+  position: z.object({ variant: z.enum(["long", "short"]), board: BoardSchema, turn: SideSchema }),
+  phase: z.enum(["awaiting-roll", "moving", "cube-offered", "over"]),
+  dice: z.tuple([z.number().int().min(1).max(6), z.number().int().min(1).max(6)]).nullable(),
+  firstTurn: z.object({ white: z.boolean(), black: z.boolean() }),
+  winner: SideSchema.nullable(),
+  endReason: z.enum(["score", "resign", "forfeit", "abandoned"]).nullable(),
+});
+
+/** A stored event row's JSON: exactly what the wire carries. */
+export const StoredEventSchema = TableOrMatchEventSchema;
+
+/**
+ * `reconnect`: a seat's window after its drop was logged; `arrive`: a seat that has had no socket since the match
+ * started must open one in time; `drop`: a seat's last socket closed soon after it came back, and the drop is
+ * logged at `due` if it is still away (coalescing); `liveness`: during a match the object wakes this often to
+ * check that every seat the log calls present still has a socket (a restart drops sockets without a close);
+ * `expire`: a waiting table nobody joined; `purge`: a finished table's retention ended; `deliver`: the next
+ * attempt to deliver the outbox to D1 (./outbox.ts).
+ */
+export const DeadlineKindSchema = z.enum(["reconnect", "arrive", "drop", "liveness", "expire", "purge", "deliver"]);
+/** Seat windows belong to a seat; expiry, liveness, purge and delivery to the whole table. */
+export const DeadlineOwnerSchema = z.enum(["white", "black", "table"]);
+
+export const DeadlineSchema = z.object({ kind: DeadlineKindSchema, seat: DeadlineOwnerSchema, due: z.number().int() });
+
+/** An outbox row: what it is for (the key of its idempotent write in D1 is table id + purpose) and failed attempts. */
+export const OutboxRowSchema = z.object({ purpose: z.enum(["match-record"]), attempts: z.number().int().min(0) });
