@@ -135,6 +135,28 @@ describe("the outbox", () => {
     expect((await ratingRow(b.player.id))!.rating).toBeLessThan(1500);
   });
 
+  it("a finished table whose record has not reached D1 is not purged", async () => {
+    const a = await guest();
+    const table = await tableBetween(a.token, null);
+    await setD1(table.id, d1With(async () => Promise.reject(new Error("D1 is down (injected)"))));
+    const socket = await connect(table.id, { token: table.white.token });
+    await socket.next("welcome");
+    socket.send({ type: "resign", id: commandId() });
+    expect((await socket.answer()).type).toBe("ack");
+    socket.close();
+    // The retention has run out while D1 is still down: the purge comes due first.
+    await runInDurableObject(stubOf(table.id), async (room: MatchRoom, state) => {
+      state.storage.sql.exec("UPDATE deadlines SET due = ? WHERE kind = 'purge'", Date.now() - 10);
+      await room.room.syncAlarm();
+    });
+    await runDurableObjectAlarm(stubOf(table.id));
+    expect((await call("GET", `/v1/tables/${table.id}`)).status).toBe(200);
+    expect(await outbox(table.id)).toHaveLength(1);
+    await setD1(table.id, env.DB);
+    await delivered(table.id);
+    expect((await call("GET", `/v1/matches/${table.id}`)).status).toBe(200);
+  });
+
   it("a rating changed by another match between read and write rolls the whole delivery back, and the retry uses the new rating", async () => {
     const a = await guest();
     const b = await guest();
