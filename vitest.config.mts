@@ -13,7 +13,14 @@ export default defineConfig({
       },
       {
         // The Worker and the match Durable Object inside workerd (Miniflare).
-        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" }, miniflare: { bindings: { TEST_MIGRATIONS: migrations } } })],
+        // Requests from SELF carry no client address ("unknown"): exempt from the per-client limits, which the
+        // tests that prove them pass by sending their own CF-Connecting-IP. The migrations are applied by test/worker/setup.ts.
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { RATE_LIMIT_EXEMPT: "unknown", TEST_MIGRATIONS: migrations } },
+          }),
+        ],
         test: { name: "worker", include: ["test/worker/**/*.test.ts"], setupFiles: ["test/worker/setup.ts"], testTimeout: 30_000 },
       },
       {

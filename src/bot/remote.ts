@@ -4,7 +4,7 @@
  * token, and on every change of the table decides with the same `botCommand` the server's own bots use.
  *
  *   npm run bot -- --create --preset federation-long --length 3 [--level expert] [--url http://127.0.0.1:8787]
- *   npm run bot -- --table <id> [--level random] [--name "Robo"] [--delay 300] [--seed 42]
+ *   npm run bot -- --table <id> [--invite <secret>] [--level random] [--name "Robo"] [--delay 300] [--seed 42]
  *
  * It logs every event, says what it plays, and exits when the match is over (exit code 0), or with 1
  * when the connection is lost for good or the server keeps refusing its commands.
@@ -17,12 +17,13 @@ import { commandFromView } from "./table-view";
 
 const USAGE = `usage:
   npm run bot -- --create [--preset federation-long] [--length 1] [options]
-  npm run bot -- --table <id> [options]
+  npm run bot -- --table <id> [--invite <secret of a private table>] [options]
 options: --url http://127.0.0.1:8787  --level expert|random  --name <name>  --delay <ms between actions, 300>  --seed <n>`;
 
 interface Options {
   url: string;
   table: string | null;
+  invite: string | null;
   preset: PresetName;
   length: number;
   level: BotLevel;
@@ -35,6 +36,7 @@ function parseArgs(argv: string[]): Options {
   const opts: Options = {
     url: "http://127.0.0.1:8787",
     table: null,
+    invite: null,
     preset: "federation-long",
     length: 1,
     level: "expert",
@@ -56,6 +58,9 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--table":
         opts.table = value();
+        break;
+      case "--invite":
+        opts.invite = value();
         break;
       case "--create":
         create = true;
@@ -181,7 +186,7 @@ function send(conn: TableConnection, command: MatchCommand): Promise<unknown> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function seat(client: NardiClient, opts: Options): Promise<SeatGrant> {
-  if (opts.table) return client.joinTable(opts.table, { name: opts.name });
+  if (opts.table) return client.joinTable(opts.table, { name: opts.name, ...(opts.invite ? { invite: opts.invite } : {}) });
   const grant = await client.createTable({ preset: opts.preset, length: opts.length, name: opts.name });
   log(`created table ${grant.tableId}; waiting for an opponent. Another bot can join with:`);
   log(`  npm run bot -- --url ${opts.url} --table ${grant.tableId}`);

@@ -6,6 +6,8 @@
  * acknowledges once and never applies twice.
  */
 import {
+  SOCKET_PROTOCOL,
+  TOKEN_PROTOCOL_PREFIX,
   ServerMessageSchema,
   type AckMessage,
   type ErrorMessage,
@@ -28,6 +30,11 @@ import type { Command, CommandOptions, ConnectOptions, ConnectionEvents, Connect
 import { ChangeWaiters, type Found } from "./waiters";
 
 const DEFAULT_BACKOFF = { initial: 150, max: 5000 };
+
+/** The subprotocols a connection offers: `nardi.v1`, and the seat token as `token.<token>` (never in the URL, which ends up in logs). */
+export function socketProtocols(token: string | undefined): string[] {
+  return token === undefined ? [SOCKET_PROTOCOL] : [SOCKET_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`];
+}
 
 export class TableConnection {
   status: ConnectionStatus = "connecting";
@@ -214,7 +221,7 @@ export class TableConnection {
   private open(seq: number | undefined): void {
     let ws: WebSocket;
     try {
-      ws = new this.WS(this.urlFor(seq));
+      ws = new this.WS(this.urlFor(seq), socketProtocols(this.options.token));
     } catch {
       this.onSocketGone(null);
       return;

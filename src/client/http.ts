@@ -47,7 +47,7 @@ const AnyJson: Parser<Record<string, unknown>> = {
 const NoContent: Parser<void> = { parse: () => undefined };
 
 export interface ClientOptions {
-  /** A session token (POST /v1/players or /v1/sessions): sent as `Authorization: Bearer` on every request. */
+  /** A session token (POST /v1/players or /v1/sessions): sent as `Authorization: Bearer` to the players' routes and on create/join. */
   session?: string;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
@@ -73,16 +73,17 @@ export class NardiClient {
 
   /** Creates a table; the creator sits White. The grant's token is shown once: keep it to act for the seat. */
   createTable(body: CreateTableBody): Promise<SeatGrant> {
-    return this.request("POST", "/v1/tables", SeatGrantSchema, body);
+    return this.request("POST", "/v1/tables", SeatGrantSchema, body, this.options.session);
   }
 
   /** Takes the free seat (Black); the match starts at once. TABLE_FULL (409) when it is taken. */
   joinTable(id: string, body: JoinTableBody = {}): Promise<SeatGrant> {
-    return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, body);
+    return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, body, this.options.session);
   }
 
-  getTable(id: string): Promise<TableView> {
-    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}`, TableViewSchema);
+  /** With a seat token, read as that seat (a table without spectators shows its match only to seat holders). */
+  getTable(id: string, opts: { token?: string } = {}): Promise<TableView> {
+    return this.request("GET", `/v1/tables/${encodeURIComponent(id)}`, TableViewSchema, undefined, opts.token);
   }
 
   /** Tables waiting for a second player, newest first. */
@@ -90,11 +91,14 @@ export class NardiClient {
     return (await this.request("GET", "/v1/tables", OpenTablesSchema)).tables;
   }
 
-  /** The stored event log, in seq order; with `after`, only the events after that seq. Follows the pages to the end. */
-  async getEvents(id: string, after = 0): Promise<EventHistory> {
-    const page = await this.request("GET", `/v1/tables/${encodeURIComponent(id)}/events?after=${after}`, EventHistorySchema);
+  /**
+   * The stored event log, in seq order; with `after`, only the events after that seq. Follows the pages to the end.
+   * With a seat token, read as that seat (a table without spectators shows its log only to seat holders).
+   */
+  async getEvents(id: string, after = 0, opts: { token?: string } = {}): Promise<EventHistory> {
+    const page = await this.request("GET", `/v1/tables/${encodeURIComponent(id)}/events?after=${after}`, EventHistorySchema, undefined, opts.token);
     if (page.next === null) return page;
-    const rest = await this.getEvents(id, page.next);
+    const rest = await this.getEvents(id, page.next, opts);
     return { ...rest, events: [...page.events, ...rest.events] };
   }
 
@@ -120,30 +124,30 @@ export class NardiClient {
 
   /** Session: ends this session. */
   logOut(): Promise<void> {
-    return this.request("DELETE", "/v1/sessions/current", NoContent);
+    return this.request("DELETE", "/v1/sessions/current", NoContent, undefined, this.options.session);
   }
 
   /** Session: ends every session of the player. */
   logOutEverywhere(): Promise<void> {
-    return this.request("DELETE", "/v1/sessions", NoContent);
+    return this.request("DELETE", "/v1/sessions", NoContent, undefined, this.options.session);
   }
 
   /** Session: the session's player. */
   me(): Promise<PlayerProfile> {
-    return this.request("GET", "/v1/me", PlayerProfileSchema);
+    return this.request("GET", "/v1/me", PlayerProfileSchema, undefined, this.options.session);
   }
 
   /** Session: a guest claims a name with a password. */
   claim(credentials: Credentials): Promise<PlayerProfile> {
-    return this.request("POST", "/v1/me/claim", PlayerProfileSchema, credentials);
+    return this.request("POST", "/v1/me/claim", PlayerProfileSchema, credentials, this.options.session);
   }
 
   rename(name: string): Promise<PlayerProfile> {
-    return this.request("PATCH", "/v1/me", PlayerProfileSchema, { name });
+    return this.request("PATCH", "/v1/me", PlayerProfileSchema, { name }, this.options.session);
   }
 
   deleteMe(): Promise<void> {
-    return this.request("DELETE", "/v1/me", NoContent);
+    return this.request("DELETE", "/v1/me", NoContent, undefined, this.options.session);
   }
 
   getPlayer(id: string): Promise<PlayerProfile> {
@@ -168,7 +172,11 @@ export class NardiClient {
     return this.request("GET", "/v1/openapi.json", AnyJson);
   }
 
-  /** The WebSocket URL of a table (ws:// for http://, wss:// for https://), with the optional token and seq. */
+  /**
+   * The WebSocket URL of a table (ws:// for http://, wss:// for https://), with the optional seq. A seat token
+   * belongs in the subprotocols (`socketProtocols`), as `connect` does; `token` here puts it in the URL the
+   * deprecated way, for old servers and tests of it.
+   */
   socketUrl(tableId: string, opts: { token?: string; seq?: number } = {}): string {
     const url = new URL(`${this.baseUrl}/v1/tables/${encodeURIComponent(tableId)}/socket`);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -180,15 +188,15 @@ export class NardiClient {
   /** Opens a live connection: a seat's with its token, a spectator's without. It reconnects by itself. */
   connect(tableId: string, opts: ConnectOptions = {}): TableConnection {
     const WebSocketImpl = opts.WebSocket ?? this.options.WebSocket;
-    return new TableConnection((seq) => this.socketUrl(tableId, { token: opts.token, seq }), {
+    return new TableConnection((seq) => this.socketUrl(tableId, { seq }), {
       ...opts,
       ...(WebSocketImpl ? { WebSocket: WebSocketImpl } : {}),
     });
   }
 
-  private async request<T>(method: string, path: string, parser: Parser<T>, body?: unknown): Promise<T> {
+  private async request<T>(method: string, path: string, parser: Parser<T>, body?: unknown, token?: string): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json" };
-    if (this.options.session) headers.authorization = `Bearer ${this.options.session}`;
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers["content-type"] = "application/json";
     const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
     const res = await this.fetchImpl(`${this.baseUrl}${path}`, init);

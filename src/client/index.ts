@@ -4,7 +4,7 @@
  * `fetch` and `WebSocket`; it has no rules of its own and plays what the server lists as legal.
  */
 export { NardiClient, type ClientOptions } from "./http";
-export { TableConnection } from "./connection";
+export { TableConnection, socketProtocols } from "./connection";
 export type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
 export { ApiError, CommandError } from "./errors";
 export type {

@@ -3,13 +3,14 @@
  * with a stable code. The input state is never mutated; dice come from the injected DiceSource, and the only
  * randomness is what that source returns, so the same commands and dice always give the same events.
  */
-import { diceToPlay, legalPlays } from "./legal";
+import { compactLegalPlays, diceToPlay, legalPlays } from "./legal";
 import { applyPlay } from "./play";
 import { fail, ok } from "./errors";
 import { cloneBoard, initialPosition, isHandOver, isSide, opponent } from "./position";
 import { handResult, handResultOf } from "./result";
 import { validateRuleset } from "./rulesets";
 import type {
+  CompactPlays,
   DiceSource,
   EndReason,
   HandResult,
@@ -70,6 +71,13 @@ export function legalPlaysFor(state: MatchState): Play[] {
   if (state.phase !== "moving" || !state.dice) return [];
   const side = state.position.turn;
   return legalPlays(state.position, state.dice, { firstTurn: state.firstTurn[side] });
+}
+
+/** `legalPlaysFor` in compact form (see `CompactPlays`); an empty set (count 0) outside phase `moving`. */
+export function compactLegalPlaysFor(state: MatchState): CompactPlays {
+  if (state.phase !== "moving" || !state.dice) return { position: state.position, count: 0, stepsPerPlay: 0, steps: [] };
+  const side = state.position.turn;
+  return compactLegalPlays(state.position, state.dice, { firstTurn: state.firstTurn[side] });
 }
 
 /** Why `side` may not offer a double now, or null when it may. */

@@ -2,19 +2,20 @@
  * The legal-play generator's inner loop (gnubg style): one flat board for the mover and the opponent in
  * their own numberings, steps applied and undone in place during a depth-first search over the dice,
  * final positions deduplicated by an additive hash (verified by the steps' net effect), and the maximum and
- * larger-die rules decided by one score per finished sequence: dice used first, then pips of the dice used.
+ * larger-die rules decided by one score per finished sequence: dice used first, then the die of a lone step.
  *
  * Two shortcuts keep the search small, and a test checks they never change the answer: a double's
  * steps go from high points to low (gnubg's order), and a non-double's second dice order searches only
- * what the first order cannot have found.
+ * what the first order cannot have found. The last die's steps, the most numerous, are never applied:
+ * each one's leaf is recorded from the hash it would give (`lastStep`).
  *
  * State lives in module-level typed arrays: the engine is single-threaded and the search never re-enters.
  * It is one module on purpose: the inner loop must not cross module boundaries, which some loaders
- * compile to getter calls. `legal.ts` and `play.ts` are the public faces (`legalPlays`, `applyPlay`).
+ * compile to getter calls. `legal.ts` and `play.ts` are the public faces (`compactLegalPlays`,
+ * `legalPlays`, `applyPlay`).
  */
 import { seededRandom } from "./dice";
-import { formatStep } from "./notation";
-import type { Dice, Play, PlayContext, Position, Step } from "./types";
+import type { CompactPlays, Dice, PlayContext, Position } from "./types";
 import { VARIANTS } from "./variants";
 
 // Local copies of the slot numbers: module imports can compile to getters, too slow for the inner loop.
@@ -34,7 +35,7 @@ export const STEP_HIGHER_CHECKER = 7;
 
 // --- the board being searched -------------------------------------------------------------------
 /** The mover's checkers, own numbering (0 = off, 1..24, 25 = bar). */
-export const me = new Int8Array(28);
+const own = new Int8Array(28);
 /** The opponent's checkers, the opponent's own numbering. */
 const opp = new Int8Array(28);
 /** Bit p set while the mover has a checker on slot p (1..25): the search visits only occupied points. */
@@ -72,30 +73,39 @@ let hash = 0;
 const HASH_MASK = 0x3fffffff;
 /** Short nardi: bit q set for each opponent blot (opponent's own point q) hit so far this turn. */
 let hitMask = 0;
-/** Pips of the dice used so far this turn. */
-let pips = 0;
 
-// Random 32-bit weights per slot from a fixed seed, so hashes are the same on every run (the project's
-// one seeded generator; its [0, 1) values scaled back to the 32-bit words it draws).
+// Random 28-bit weights per slot from a fixed seed, so hashes are the same on every run (the project's
+// one seeded generator). 28 bits keep `hash ± weight` inside 32-bit integers, where the optimiser keeps
+// the arithmetic; full 32-bit weights overflowed into floating point.
 const W_ME = new Int32Array(26);
 const W_OPP = new Int32Array(26);
 {
   const next = seededRandom(0x9e3779b9);
-  for (let i = 0; i < 26; i++) W_ME[i] = next() * 0x1_0000_0000;
-  for (let i = 0; i < 26; i++) W_OPP[i] = next() * 0x1_0000_0000;
+  for (let i = 0; i < 26; i++) W_ME[i] = next() * 0x1000_0000;
+  for (let i = 0; i < 26; i++) W_OPP[i] = next() * 0x1000_0000;
 }
 
 // --- the undo stack of applied steps --------------------------------------------------------------
 const MAX_STEPS = 4;
-export const stackFrom = new Int8Array(MAX_STEPS);
-export const stackTo = new Int8Array(MAX_STEPS);
-export const stackHit = new Int8Array(MAX_STEPS);
-export const stackDie = new Int8Array(MAX_STEPS);
-export let depth = 0;
+const undoFrom = new Int8Array(MAX_STEPS);
+const undoTo = new Int8Array(MAX_STEPS);
+const undoHit = new Int8Array(MAX_STEPS);
+const undoDie = new Int8Array(MAX_STEPS);
+/** Steps applied so far: the search's depth. */
+let ply = 0;
 
-/** The loaded position's own arrays (never changed here): plays copy them, then apply their steps. */
-let loadedMine: readonly number[] = [];
-let loadedTheirs: readonly number[] = [];
+// What `play.ts` reads while it walks a player's steps with `step` and `undo`: the same arrays under
+// separate bindings, because an exported module variable is reached through one more indirection on
+// every use, which the search must not pay when the engine runs unbundled (tsx, vitest).
+/** The mover's checkers as the walk leaves them (read only). */
+export const me: Readonly<Int8Array> = own;
+/** The walk's steps so far (from, to, hit 1/0, die), `depth` of them. */
+export const stackFrom: Readonly<Int8Array> = undoFrom;
+export const stackTo: Readonly<Int8Array> = undoTo;
+export const stackHit: Readonly<Int8Array> = undoHit;
+export const stackDie: Readonly<Int8Array> = undoDie;
+/** `ply`, kept up to date by `load`, `step` and `undo` only (the search itself does not touch it). */
+export let depth = 0;
 
 // The registry, held locally: an imported binding can compile to a getter call on every use.
 const RULES = VARIANTS;
@@ -114,11 +124,8 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   const white = position.turn === "white";
   const mine = white ? board.white : board.black;
   const theirs = white ? board.black : board.white;
-  loadedMine = mine;
-  loadedTheirs = theirs;
   hash = 0;
   hitMask = 0;
-  pips = 0;
   // One pass: the mover's occupied points and checkers outside home, the points the opponent closes,
   // and the opponent's lowest point (for the six-block rule). Locals, not the module's variables, so the
   // loop stays in registers.
@@ -126,12 +133,12 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   let occ = 0;
   let closed = 0;
   let lowest = 25;
-  me[OFF] = mine[OFF]!;
+  own[OFF] = mine[OFF]!;
   opp[OFF] = theirs[OFF]!;
   for (let i = 1; i < 25; i++) {
     const m = mine[i]!;
     const o = theirs[i]!;
-    me[i] = m;
+    own[i] = m;
     opp[i] = o;
     if (m > 0) {
       occ |= 1 << i;
@@ -144,7 +151,7 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
     }
   }
   const onBar = mine[BAR]!;
-  me[BAR] = onBar;
+  own[BAR] = onBar;
   opp[BAR] = theirs[BAR]!;
   if (onBar > 0) {
     occ |= 1 << BAR;
@@ -157,6 +164,7 @@ export function load(position: Position, dice: Dice, ctx: PlayContext): void {
   const d1 = dice[0];
   headLimit = ctx.firstTurn && d1 === dice[1] && rules.headExceptionDoubles.includes(d1) ? 2 : 1;
   headLeft = 0;
+  ply = 0;
   depth = 0;
 }
 
@@ -165,9 +173,9 @@ function forbiddenBlock(t: number): boolean {
   // Walk the run of the mover's points around t, counted along the opponent's path (no wrap 1 → 24).
   const q = facing[t]!;
   let lo = q;
-  while (lo > 1 && me[facing[lo - 1]!]! > 0) lo--;
+  while (lo > 1 && own[facing[lo - 1]!]! > 0) lo--;
   let hi = q;
-  while (hi < 24 && me[facing[hi + 1]!]! > 0) hi++;
+  while (hi < 24 && own[facing[hi + 1]!]! > 0) hi++;
   return hi - lo + 1 >= 6 && lo <= oppLowest;
 }
 
@@ -176,15 +184,15 @@ function forbiddenBlock(t: number): boolean {
  * (leaving the board unchanged).
  */
 export function step(p: number, d: number): number {
-  if (me[p] === 0) return STEP_NO_CHECKER;
-  if (p !== BAR && me[BAR]! > 0) return STEP_ENTER_FIRST;
+  if (own[p] === 0) return STEP_NO_CHECKER;
+  if (p !== BAR && own[BAR]! > 0) return STEP_ENTER_FIRST;
   const t = p - d;
   if (t <= 0) {
     if (outside > 0) return STEP_CANNOT_BEAR_OFF;
     // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
     if (t < 0 && (occupied & (0x7e & ~((2 << p) - 1))) !== 0) return STEP_HIGHER_CHECKER;
-    if (--me[p]! === 0) occupied ^= 1 << p;
-    me[OFF]!++;
+    if (--own[p]! === 0) occupied ^= 1 << p;
+    own[OFF]!++;
     hash = (hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK;
     push(p, OFF, 0, d);
     return STEP_OK;
@@ -194,13 +202,13 @@ export function step(p: number, d: number): number {
   if (there >= closedAt) return STEP_BLOCKED;
   const fromHead = headRule && p === HEAD;
   if (fromHead && headLeft >= headLimit) return STEP_HEAD;
-  if (--me[p]! === 0) occupied ^= 1 << p;
-  if (me[t]!++ === 0) {
+  if (--own[p]! === 0) occupied ^= 1 << p;
+  if (own[t]!++ === 0) {
     occupied |= 1 << t;
     if (sixBlock && forbiddenBlock(t)) {
-      me[t] = 0;
+      own[t] = 0;
       occupied ^= 1 << t;
-      if (me[p]!++ === 0) occupied |= 1 << p;
+      if (own[p]!++ === 0) occupied |= 1 << p;
       return STEP_SIX_BLOCK;
     }
   }
@@ -221,41 +229,35 @@ export function step(p: number, d: number): number {
 
 function push(p: number, t: number, hit: number, d: number): void {
   record(p | (t << 5) | (hit << 10));
-  stackFrom[depth] = p;
-  stackTo[depth] = t;
-  stackHit[depth] = hit;
-  stackDie[depth] = d;
-  pips += d;
-  depth++;
+  undoFrom[ply] = p;
+  undoTo[ply] = t;
+  undoHit[ply] = hit;
+  undoDie[ply] = d;
+  depth = ++ply;
 }
 
 /**
- * The steps so far packed two to a word (from | to << 5 | hit << 10, the second shifted by 11), as the
- * leaves store them. A step overwrites only its own bits, so the words stay right for every shallower
- * depth and a leaf just masks off what lies beyond its depth; undoing needs nothing.
+ * The steps so far, one packed step per ply (from | to << 5 | hit << 10), as the leaves store them. A
+ * step overwrites only its own ply, so the entries stay right for every shallower ply and a leaf
+ * reads only up to its own; undoing needs nothing.
  */
-let pathLo = 0;
-let pathHi = 0;
+const path = new Uint16Array(MAX_STEPS);
 
 function record(packed: number): void {
-  if (depth === 0) pathLo = packed;
-  else if (depth === 1) pathLo = (pathLo & 0x7ff) | (packed << 11);
-  else if (depth === 2) pathHi = packed;
-  else pathHi = (pathHi & 0x7ff) | (packed << 11);
+  path[ply] = packed;
 }
 
 /** Takes back the last step. */
 export function undo(): void {
-  depth--;
-  pips -= stackDie[depth]!;
-  const p = stackFrom[depth]!;
-  const t = stackTo[depth]!;
-  if (--me[t]! === 0 && t !== OFF) occupied ^= 1 << t;
-  if (me[p]!++ === 0) occupied |= 1 << p;
+  depth = --ply;
+  const p = undoFrom[ply]!;
+  const t = undoTo[ply]!;
+  if (--own[t]! === 0 && t !== OFF) occupied ^= 1 << t;
+  if (own[p]!++ === 0) occupied |= 1 << p;
   hash = (hash - W_ME[t]! + W_ME[p]!) & HASH_MASK;
   if (p > 6 && t <= 6) outside++;
   if (headRule && p === HEAD) headLeft--;
-  if (stackHit[depth]) {
+  if (undoHit[ply]) {
     const q = facing[t]!;
     opp[q] = 1;
     opp[BAR]!--;
@@ -285,15 +287,21 @@ export function useShortcuts(on: boolean): void {
 /** Distinct final positions found so far, in discovery order. */
 let leafCount = 0;
 let leafCap = 0;
-// Per leaf: the opponent blots hit on the way (which fixes the opponent's final checkers), the step
-// count and the steps packed two to a word (from | to << 5 | hit << 10, the second step shifted by 11).
-// The steps fix the mover's final checkers, so no board is stored: nearly every leaf is a new play, and
-// copying a board per leaf cost more than checking the rare hash matches by their steps.
+// Per leaf: the opponent blots hit on the way (which fixes the opponent's final checkers) and its steps,
+// packed one to an entry (see `path`). Every kept leaf has the best score, so the same number of steps:
+// leaf i's steps are entries i·n … i·n + n − 1 of `leafSteps` (n = `maxSteps()`), which is the compact
+// form handed out as it is. The steps fix the mover's final checkers, so no board is stored: nearly
+// every leaf is a new play, and copying a board per leaf cost more than checking the rare hash matches
+// by their steps.
 let leafHits = new Int32Array(0);
-let leafLen = new Int8Array(0);
-let leafPath = new Int32Array(0);
+let leafSteps = new Uint16Array(0);
 let leafHash = new Int32Array(0);
+/**
+ * The best score so far: dice used, shifted left by `SCORE_SHIFT`, plus the die of a one-step play (the
+ * larger-die rule; longer plays of one roll all use the same dice, so nothing else needs comparing).
+ */
 let bestScore = -1;
+const SCORE_SHIFT = 3;
 
 // Open-addressed table: leaf hash → leaf index + 1, valid when its stamp is the current generation.
 let tableMask = 0;
@@ -305,12 +313,9 @@ function grow(cap: number): void {
   const hitsSeen = new Int32Array(cap);
   hitsSeen.set(leafHits);
   leafHits = hitsSeen;
-  const len = new Int8Array(cap);
-  len.set(leafLen);
-  leafLen = len;
-  const path = new Int32Array(cap * 2);
-  path.set(leafPath);
-  leafPath = path;
+  const steps = new Uint16Array(cap * MAX_STEPS);
+  steps.set(leafSteps);
+  leafSteps = steps;
   const hs = new Int32Array(cap);
   hs.set(leafHash);
   leafHash = hs;
@@ -333,28 +338,23 @@ grow(1024);
 /** Net checkers moved per slot while comparing two step lists; all zero between comparisons. */
 const delta = new Int8Array(26);
 
-/** Adds `sign` times the effect of the n steps packed in words a and b to `delta`. */
-function addSteps(a: number, b: number, n: number, sign: number): void {
-  for (let k = 0; k < n; k++) {
-    const s = (k < 2 ? a : b) >> ((k & 1) * 11);
-    delta[s & 31]! -= sign;
-    delta[(s >> 5) & 31]! += sign;
-  }
-}
-
 /**
  * Does leaf i end in the current position? Both grew from the loaded position, so they are the same
  * exactly when they hit the same blots and their steps move the same checkers on balance.
  */
-function sameBoard(i: number): boolean {
-  if (leafHits[i] !== hitMask) return false;
-  const a = leafPath[i * 2]!;
-  const b = leafPath[i * 2 + 1]!;
-  const n = leafLen[i]!;
-  const lo = pathLo;
-  const hi = pathHi;
-  addSteps(a, b, n, 1);
-  addSteps(lo, hi, depth, -1);
+function sameBoard(i: number, hits: number, n: number): boolean {
+  if (leafHits[i] !== hits) return false;
+  const kept = bestScore >> SCORE_SHIFT;
+  for (let k = i * kept, end = k + kept; k < end; k++) {
+    const s = leafSteps[k]!;
+    delta[s & 31]!--;
+    delta[(s >> 5) & 31]!++;
+  }
+  for (let k = 0; k < n; k++) {
+    const s = path[k]!;
+    delta[s & 31]!++;
+    delta[(s >> 5) & 31]!--;
+  }
   let same = true;
   for (let p = 0; p < 26; p++) {
     if (delta[p] !== 0) {
@@ -365,55 +365,66 @@ function sameBoard(i: number): boolean {
   return same;
 }
 
-
 function leaf(): void {
-  // Most dice first; then the larger die (only a lone step of a non-double can differ in pips).
-  const score = (depth << 4) + pips;
+  leafAt(hash, hitMask, ply);
+}
+
+/**
+ * A finished sequence of n steps (`path[0..n)`) ending in the position with hash h and blots hit hm. The
+ * search's last step calls this directly with what that step would make, without applying it.
+ */
+function leafAt(h: number, hm: number, n: number): void {
+  // Most dice first; then the larger die (only a lone step of a non-double can differ in pips). A lone
+  // step used the first die of the order being searched.
+  const score = (n << SCORE_SHIFT) + (n === 1 ? dice[0]! : 0);
   if (score < bestScore) return;
   if (score > bestScore) {
     bestScore = score;
     leafCount = 0;
     generation++;
   }
-  let slot = hash & tableMask;
+  let slot = h & tableMask;
   while (tableStamp[slot] === generation) {
     const i = tableIdx[slot]! - 1;
-    if (leafHash[i] === hash && sameBoard(i)) return;
+    if (leafHash[i] === h && sameBoard(i, hm, n)) return;
     slot = (slot + 1) & tableMask;
   }
   if (leafCount === leafCap) {
     grow(leafCap * 2);
-    leaf();
+    leafAt(h, hm, n);
     return;
   }
   const i = leafCount++;
   tableStamp[slot] = generation;
   tableIdx[slot] = i + 1;
-  leafHash[i] = hash;
-  leafHits[i] = hitMask;
-  leafLen[i] = depth;
-  leafPath[i * 2] = depth > 1 ? pathLo : depth === 1 ? pathLo & 0x7ff : 0;
-  leafPath[i * 2 + 1] = depth > 3 ? pathHi : depth === 3 ? pathHi & 0x7ff : 0;
+  leafHash[i] = h;
+  leafHits[i] = hm;
+  const base = i * n;
+  for (let k = 0; k < n; k++) leafSteps[base + k] = path[k]!;
 }
 
 function search(maxFrom: number): void {
-  if (depth === nDice) {
+  if (ply === nDice) {
     leaf();
     return;
   }
-  const d = dice[depth]!;
+  const d = dice[ply]!;
   let moved = false;
   // A checker on the bar must enter first; otherwise try every occupied point, highest first, skipping
   // those whose landing point is closed (and the bear-off range while checkers are still outside).
   const reach = (open << d) | (outside === 0 ? (2 << d) - 2 : 0);
-  let points = (me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
-  if (secondOrderOnly && depth === 1) {
+  let points = (own[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
+  if (secondOrderOnly && ply === 1) {
     // After the smaller die, the larger die moving another checker inside the board repeats a play the
     // first order found; only the same checker going on (from a point it holds alone) or a bear-off
     // can be new. Nothing left means a one-die leaf, which scores below the two-dice plays found.
-    const t1 = stackTo[0]!;
-    points &= (2 << d) - 2 | (t1 !== OFF && me[t1] === 1 ? 1 << t1 : 0);
+    const t1 = undoTo[0]!;
+    points &= (2 << d) - 2 | (t1 !== OFF && own[t1] === 1 ? 1 << t1 : 0);
     if (points === 0) return;
+  }
+  if (ply === nDice - 1) {
+    lastStep(points, d);
+    return;
   }
   while (points !== 0) {
     const p = 31 - Math.clz32(points);
@@ -437,18 +448,22 @@ function search(maxFrom: number): void {
  * words (`record`), not on the undo stack, which is for `step`'s callers.
  */
 function searchShort(maxFrom: number): void {
-  if (depth === nDice) {
+  if (ply === nDice) {
     leaf();
     return;
   }
-  const d = dice[depth]!;
+  const d = dice[ply]!;
   let moved = false;
   const reach = (open << d) | (outside === 0 ? (2 << d) - 2 : 0);
-  let points = (me[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
-  if (secondOrderOnly && depth === 1) {
-    const t1 = (pathLo >> 5) & 31;
-    points &= (2 << d) - 2 | (t1 !== OFF && me[t1] === 1 ? 1 << t1 : 0);
+  let points = (own[BAR]! > 0 ? 1 << BAR : occupied & ((2 << maxFrom) - 1)) & reach;
+  if (secondOrderOnly && ply === 1) {
+    const t1 = (path[0]! >> 5) & 31;
+    points &= (2 << d) - 2 | (t1 !== OFF && own[t1] === 1 ? 1 << t1 : 0);
     if (points === 0) return;
+  }
+  if (ply === nDice - 1) {
+    lastStep(points, d);
+    return;
   }
   while (points !== 0) {
     const p = 31 - Math.clz32(points);
@@ -458,24 +473,22 @@ function searchShort(maxFrom: number): void {
     if (t <= 0) {
       // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
       if (t < 0 && (occupied & 0x7e & ~((bit << 1) - 1)) !== 0) continue;
-      if (--me[p]! === 0) occupied ^= bit;
-      me[OFF]!++;
+      if (--own[p]! === 0) occupied ^= bit;
+      own[OFF]!++;
       hash = (hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK;
       record(p);
-      pips += d;
-      depth++;
+      ply++;
       moved = true;
-      if (depth === nDice) leaf();
+      if (ply === nDice) leaf();
       else searchShort(ordered ? p : BAR);
-      depth--;
-      pips -= d;
-      me[OFF]!--;
-      if (me[p]!++ === 0) occupied |= bit;
+      ply--;
+      own[OFF]!--;
+      if (own[p]!++ === 0) occupied |= bit;
       hash = (hash - W_ME[OFF]! + W_ME[p]!) & HASH_MASK;
       continue;
     }
-    if (--me[p]! === 0) occupied ^= bit;
-    if (me[t]!++ === 0) occupied |= 1 << t;
+    if (--own[p]! === 0) occupied ^= bit;
+    if (own[t]!++ === 0) occupied |= 1 << t;
     let h = (hash + W_ME[t]! - W_ME[p]!) & HASH_MASK;
     const crossed = p > 6 && t <= 6;
     if (crossed) outside--;
@@ -490,22 +503,75 @@ function searchShort(maxFrom: number): void {
     const before = hash;
     hash = h;
     record(p | (t << 5) | (hit ? 0x400 : 0));
-    pips += d;
-    depth++;
+    ply++;
     moved = true;
-    if (depth === nDice) leaf();
+    if (ply === nDice) leaf();
     else searchShort(ordered ? p : BAR);
-    depth--;
-    pips -= d;
+    ply--;
     hash = before;
-    if (--me[t]! === 0) occupied ^= 1 << t;
-    if (me[p]!++ === 0) occupied |= bit;
+    if (--own[t]! === 0) occupied ^= 1 << t;
+    if (own[p]!++ === 0) occupied |= bit;
     if (crossed) outside++;
     if (hit) {
       opp[q] = 1;
       opp[BAR]!--;
       hitMask ^= 1 << q;
     }
+  }
+  if (!moved) leaf();
+}
+
+/**
+ * The last die, in both searches: every allowed step ends a sequence, so instead of applying the step,
+ * recording the leaf and undoing it, work out the hash and hits the step would give and record the leaf
+ * from those; nothing moves. The checks are those the candidate mask has not already made: the highest
+ * checker for an overshoot; in long nardi the head rule and the six-block rule (a new point is made for
+ * a moment only to look for a block).
+ */
+function lastStep(points: number, d: number): void {
+  const n = ply + 1;
+  let moved = false;
+  while (points !== 0) {
+    const p = 31 - Math.clz32(points);
+    points ^= 1 << p;
+    const t = p - d;
+    if (t <= 0) {
+      // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
+      if (t < 0 && (occupied & 0x7e & ~((2 << p) - 1)) !== 0) continue;
+      path[ply] = p;
+      moved = true;
+      leafAt((hash + W_ME[OFF]! - W_ME[p]!) & HASH_MASK, hitMask, n);
+      continue;
+    }
+    const h = (hash + W_ME[t]! - W_ME[p]!) & HASH_MASK;
+    if (hits) {
+      // Short nardi: a lone opponent checker on the landing point is hit.
+      const q = 25 - t;
+      moved = true;
+      if (opp[q] === 1) {
+        path[ply] = p | (t << 5) | 0x400;
+        leafAt((h + W_OPP[BAR]! - W_OPP[q]!) & HASH_MASK, hitMask | (1 << q), n);
+      } else {
+        path[ply] = p | (t << 5);
+        leafAt(h, hitMask, n);
+      }
+      continue;
+    }
+    if (headRule && p === HEAD && headLeft >= headLimit) continue;
+    if (sixBlock && own[t] === 0) {
+      own[p]!--;
+      own[t] = 1;
+      const blocked = forbiddenBlock(t);
+      own[p]!++;
+      own[t] = 0;
+      if (blocked) {
+        sawSixBlock = true;
+        continue;
+      }
+    }
+    path[ply] = p | (t << 5);
+    moved = true;
+    leafAt(h, hitMask, n);
   }
   if (!moved) leaf();
 }
@@ -518,7 +584,7 @@ function searchTurn(): void {
 
 /**
  * Generates every distinct legal final position of the loaded position (call `load` first). Results are
- * read with `maxSteps`, `maxPips` and `findLeaf` (and built into plays by `legalPlaysOf`).
+ * read with `maxSteps`, `maxPips` and `findLeaf` (and copied out by `compactPlaysOf`).
  */
 export function generate(d1: number, d2: number): void {
   leafCount = 0;
@@ -552,7 +618,7 @@ export function generate(d1: number, d2: number): void {
     // a play in the first order (the first order's steps are legal in either order when no checker
     // waits on the bar and no step met the six-block rule), so the second order skips those, once the
     // first has found two-dice plays.
-    secondOrderOnly = shortcuts && maxSteps() === 2 && !sawSixBlock && me[BAR] === 0;
+    secondOrderOnly = shortcuts && maxSteps() === 2 && !sawSixBlock && own[BAR] === 0;
     dice[0] = lo;
     dice[1] = hi;
     searchTurn();
@@ -562,12 +628,12 @@ export function generate(d1: number, d2: number): void {
 
 /** Dice used by each legal play: the maximum rule's target (0 = burned). */
 export function maxSteps(): number {
-  return bestScore < 0 ? 0 : bestScore >> 4;
+  return bestScore < 0 ? 0 : bestScore >> SCORE_SHIFT;
 }
 
-/** The pips of the dice used by each legal play (tells the larger die from the smaller). */
+/** When one die can be played (`maxSteps()` 1): the die each legal play uses (the larger die rule). */
 export function maxPips(): number {
-  return bestScore < 0 ? 0 : bestScore & 15;
+  return bestScore < 0 ? 0 : bestScore & ((1 << SCORE_SHIFT) - 1);
 }
 
 /** Index of the leaf whose final board equals the current board, or -1. */
@@ -575,109 +641,26 @@ export function findLeaf(): number {
   let slot = hash & tableMask;
   while (tableStamp[slot] === generation) {
     const i = tableIdx[slot]! - 1;
-    if (leafHash[i] === hash && sameBoard(i)) return i;
+    if (leafHash[i] === hash && sameBoard(i, hitMask, ply)) return i;
     slot = (slot + 1) & tableMask;
   }
   return -1;
 }
 
 /**
- * `legalPlays` in one call (load, generate, build): `legal.ts` reaches this module through an import,
- * which some loaders compile to a getter per use, so the public function makes one call, not four.
+ * The legal plays of `position` in compact form, in one call (load, generate, copy the leaves' steps
+ * out): `legal.ts` reaches this module through an import, which some loaders compile to a getter per
+ * use, so the public function makes one call, not four.
  */
-export function legalPlaysOf(position: Position, dice: Dice, ctx: PlayContext): Play[] {
+export function compactPlaysOf(position: Position, dice: Dice, ctx: PlayContext): CompactPlays {
   load(position, dice, ctx);
   generate(dice[0], dice[1]);
-  if (maxSteps() === 0) return [];
-  return plays(position.turn === "white");
-}
-
-// --- public plays -----------------------------------------------------------------------------------
-// Built here, next to the leaf arrays, so the loop reads them directly. Steps and their notation are
-// interned (one frozen object and one string per from/to/hit), so a play allocates only what it owns:
-// its step list, its board arrays and its notation string.
-// Filled arrays (not sparse ones, which V8 would keep as slow dictionaries), indexed by step key.
-const STEP_KEYS = 1 << 11;
-const STEPS: Array<Readonly<Step> | null> = new Array<Readonly<Step> | null>(STEP_KEYS).fill(null);
-const TEXTS: string[] = new Array<string>(STEP_KEYS).fill("");
-/** The same with a leading space, for every step after the first. */
-const SPACED: string[] = new Array<string>(STEP_KEYS).fill("");
-
-function internedStep(key: number): Step {
-  let s = STEPS[key]!;
-  if (s === null) {
-    s = Object.freeze({ from: key & 31, to: (key >> 5) & 31, hit: (key & 0x400) !== 0 });
-    STEPS[key] = s;
-    TEXTS[key] = formatStep(s);
-    SPACED[key] = " " + TEXTS[key];
-  }
-  return s;
-}
-
-/**
- * The current leaves as public plays of the loaded position (`moverIsWhite`: whose turn it was). Each
- * play's own checkers are a fresh array; the opponent's, when the play hit nothing, is one fresh array
- * shared by all such plays of this call (plays are values: copy a board before changing it).
- */
-function plays(moverIsWhite: boolean): Play[] {
-  const count = leafCount;
-  const out: Play[] = new Array<Play>(count);
-  let untouched: number[] | undefined;
-  for (let i = 0; i < count; i++) {
-    const n = leafLen[i]!;
-    // Array literals: packed from birth, cheaper than filling `new Array(n)`.
-    const a = leafPath[i * 2]!;
-    const b = leafPath[i * 2 + 1]!;
-    const k0 = a & 0x7ff;
-    const k1 = (a >> 11) & 0x7ff;
-    const k2 = b & 0x7ff;
-    const k3 = (b >> 11) & 0x7ff;
-    let steps: Step[];
-    let notation: string;
-    if (n === 2) {
-      steps = [internedStep(k0), internedStep(k1)];
-      notation = TEXTS[k0]! + SPACED[k1]!;
-    } else if (n === 4) {
-      steps = [internedStep(k0), internedStep(k1), internedStep(k2), internedStep(k3)];
-      notation = TEXTS[k0]! + SPACED[k1]! + SPACED[k2]! + SPACED[k3]!;
-    } else if (n === 1) {
-      steps = [internedStep(k0)];
-      notation = TEXTS[k0]!;
-    } else {
-      steps = [internedStep(k0), internedStep(k1), internedStep(k2)];
-      notation = TEXTS[k0]! + SPACED[k1]! + SPACED[k2]!;
-    }
-    // A copy of a packed array is a block copy, cheaper than building 26 elements one by one; the
-    // play's steps then move its checkers.
-    const m = loadedMine.slice();
-    m[k0 & 31]!--;
-    m[(k0 >> 5) & 31]!++;
-    if (n > 1) {
-      m[k1 & 31]!--;
-      m[(k1 >> 5) & 31]!++;
-      if (n > 2) {
-        m[k2 & 31]!--;
-        m[(k2 >> 5) & 31]!++;
-        if (n > 3) {
-          m[k3 & 31]!--;
-          m[(k3 >> 5) & 31]!++;
-        }
-      }
-    }
-    // The opponent is as loaded, less the blots this play hit. Plays that hit nothing share one copy
-    // of it, made for this call.
-    let o: number[];
-    const hitPoints = leafHits[i]!;
-    if (hitPoints === 0) {
-      o = untouched ??= loadedTheirs.slice();
-    } else {
-      o = loadedTheirs.slice();
-      for (let left = hitPoints; left !== 0; left &= left - 1) {
-        o[31 - Math.clz32(left & -left)]!--;
-        o[BAR]!++;
-      }
-    }
-    out[i] = { steps, board: moverIsWhite ? { white: m, black: o } : { white: o, black: m }, notation };
-  }
-  return out;
+  const n = maxSteps();
+  const count = n === 0 ? 0 : leafCount;
+  // A plain array of small integers: allocated and collected far more cheaply than a typed array (whose
+  // buffer lives outside the heap once it passes 64 bytes), and it serialises as JSON unchanged.
+  const length = count * n;
+  const steps = new Array<number>(length);
+  for (let k = 0; k < length; k++) steps[k] = leafSteps[k]!;
+  return { position, count, stepsPerPlay: n, steps };
 }

@@ -59,6 +59,31 @@ export interface Play {
   notation: string;
 }
 
+/**
+ * Every legal play of one roll in compact form, as the generator finds them: steps packed into small
+ * integers in one flat array, no boards and no notation. Build those only for the plays someone reads,
+ * with `playAt`, `stepsAt`, `boardAt` and `notationAt` (`legalPlays` is `playAt` over every index).
+ *
+ * - `count` plays, every one of `stepsPerPlay` steps (the maximum rule: all legal plays use the same
+ *   number of dice; 0 and `count` 0 mean the roll is burned).
+ * - Play i's steps are `steps[i * stepsPerPlay]` … `steps[i * stepsPerPlay + stepsPerPlay - 1]`, in the
+ *   order they are played. Each step is `from | to << 5 | hit << 10` in the mover's own numbering, the
+ *   same as `Step` (`from` 1..25, 25 = bar; `to` 0..24, 0 = off; `hit` 1 when it hits a blot, short nardi
+ *   only): decode one with `unpackStep`.
+ * - The plays are distinct (no two end in the same position) and in the same deterministic order as
+ *   `legalPlays`.
+ *
+ * The set belongs to the caller: `steps` is a fresh array per call, never reused by the engine, and a
+ * plain array of integers, so the set serialises as JSON (except `position`, which the caller has).
+ * `position` is the caller's own object (not copied): keep it unchanged while the set is in use.
+ */
+export interface CompactPlays {
+  readonly position: Position;
+  readonly count: number;
+  readonly stepsPerPlay: number;
+  readonly steps: readonly number[];
+}
+
 /** A rule error: a broken rule as a value with a stable code (never an exception). */
 export interface RuleError {
   code: RuleErrorCode;

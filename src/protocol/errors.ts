@@ -10,13 +10,14 @@ export const PROTOCOL_ERROR_CODES = [
   "UNKNOWN_MESSAGE", // a WebSocket message whose `type` is not in the protocol
   "BAD_MESSAGE", // a known WebSocket message with missing or malformed fields
   "MESSAGE_TOO_LARGE", // a frame or body over the size limit
-  "RATE_LIMITED", // too many messages in too short a time
+  "RATE_LIMITED", // too many messages, sockets, tables created or joins in too short a time
   "NOT_FOUND", // no such route
   "TABLE_NOT_FOUND", // no table with this id
   "TABLE_FULL", // both seats are taken
   "BAD_TOKEN", // a seat token that is missing, malformed or wrong
   "SPECTATOR", // a spectator (or a connection without a seat) tried to act
   "SPECTATORS_DISABLED", // the table does not allow spectators
+  "BAD_INVITE", // joining a private table without its invite secret, or with a wrong one
   "MATCH_NOT_STARTED", // a game command before the second player has joined
   "STALE_SEQ", // the command names a state version that is no longer current
   "INTERNAL", // a bug on the server; the request changed nothing
@@ -49,6 +50,7 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   BAD_TOKEN: 401,
   SPECTATOR: 403,
   SPECTATORS_DISABLED: 403,
+  BAD_INVITE: 403,
   MATCH_NOT_STARTED: 409,
   STALE_SEQ: 409,
   INTERNAL: 500,

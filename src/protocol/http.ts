@@ -49,6 +49,8 @@ export const CreateTableBodySchema = z
       .max(LIMITS.maxReconnectSeconds)
       .default(LIMITS.defaultReconnectSeconds),
     spectators: z.boolean().default(true),
+    /** Private: never listed in the lobby; joining needs the invite secret handed to the creator (SeatGrant.invite). */
+    private: z.boolean().default(false),
     /** "bot": the second seat is taken at once by a computer opponent played inside the match object. */
     opponent: z.enum(["human", "bot"]).default("human"),
     botLevel: BotLevelSchema.default("expert"),
@@ -64,6 +66,8 @@ export const JoinTableBodySchema = z
   .object({
     /** The seat's display name: default "Player 2", or the player's name with a session; a rated seat always carries the player's name. */
     name: PlayerNameSchema.optional(),
+    /** The invite secret of a private table (from its invite link); ignored by public tables. */
+    invite: z.string().max(128).optional(),
   })
   .strict()
   .meta({ id: "JoinTableBody" });
@@ -72,9 +76,11 @@ export const SeatGrantSchema = z
   .object({
     tableId: z.string(),
     seat: SideSchema,
-    /** Secret: proves the seat. Send it as `?token=` when opening the WebSocket. Shown once. */
+    /** Secret: proves the seat. Send it in the WebSocket's `Sec-WebSocket-Protocol` (see SOCKET_PROTOCOL) or as `Authorization: Bearer`. Shown once. */
     token: z.string(),
-    /** Relative URLs: the WebSocket (add ?token=...), the public view, and the spectator socket. */
+    /** Secret: a private table's invite secret, for the creator to pass on (in the invite link); null otherwise. Shown once. */
+    invite: z.string().nullable(),
+    /** Relative URLs: the WebSocket, the public view, and the spectator socket. */
     links: z.object({ socket: z.string(), table: z.string(), watch: z.string() }),
     table: TableViewSchema,
   })
@@ -88,8 +94,15 @@ export const EventHistorySchema = z
   .object({ tableId: z.string(), seq: z.number().int(), events: z.array(LoggedEventSchema), next: NextPageSchema })
   .meta({ id: "EventHistory" });
 
+/**
+ * WebSocket subprotocols: a client offers `nardi.v1` (the server answers with it) and, for a seat, `token.<seat token>`
+ * as a second protocol, so the token never appears in a URL. Seat tokens are base64url, valid in a protocol name.
+ */
+export const SOCKET_PROTOCOL = "nardi.v1";
+export const TOKEN_PROTOCOL_PREFIX = "token.";
+
 export const SocketQuerySchema = z.object({
-  /** A seat token; without one the socket is a spectator's. */
+  /** Deprecated (kept for one release): a seat token in the URL; use the `token.<token>` subprotocol. Empty: BAD_TOKEN. */
   token: z.string().max(128).optional(),
   /** The last seq the client saw: the welcome message then carries every event after it. */
   seq: z.coerce.number().int().min(0).optional(),

@@ -82,6 +82,8 @@ export const TableViewSchema = z
     spectators: z.boolean(),
     /** Rated tables change the players' ratings when the match ends. */
     rated: z.boolean(),
+    /** Not listed in the lobby; joining needs the invite secret. */
+    private: z.boolean(),
     players: z.object({ white: PlayerSchema.nullable(), black: PlayerSchema.nullable() }),
     match: MatchViewSchema.nullable(),
     /** The table's state version: the seq of the last stored event. */

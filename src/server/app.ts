@@ -15,6 +15,13 @@ import { ApiError, problemResponse } from "./problem";
 import { players } from "./routes/players";
 import { tables } from "./routes/tables";
 
+const API_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
 export function createApp() {
   const app = new OpenAPIHono<{ Bindings: Env }>({
     defaultHook: (result) => {
@@ -26,7 +33,7 @@ export function createApp() {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return problemResponse(error.code, error.detail, error.status);
+    if (error instanceof ApiError) return problemResponse(error.code, error.detail, error.status, error.headers);
     if (error instanceof HTTPException) {
       if (error.status === 413) return problemResponse("MESSAGE_TOO_LARGE", `bodies may have at most ${LIMITS.maxMessageBytes} bytes`);
       return problemResponse("BAD_REQUEST", error.message || "bad request", error.status);
@@ -40,11 +47,17 @@ export function createApp() {
     return c.env.ASSETS.fetch(c.req.raw);
   });
 
+  // The API's answers are data, never pages: no sniffing, no framing, no referrer. (Static files get theirs,
+  // CSP included, from src/web/static/_headers.) A 101 carries the socket and is left as it is.
+  app.use("/v1/*", async (c, next) => {
+    await next();
+    if (c.res.status === 101) return;
+    c.res = new Response(c.res.body, c.res);
+    for (const [name, value] of Object.entries(API_HEADERS)) c.res.headers.set(name, value);
+  });
+
   // Third-party web clients on other origins: no cookies are involved (seats and sessions are proven by tokens), so any origin may call.
-  app.use(
-    "/v1/*",
-    cors({ origin: "*", allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], allowHeaders: ["content-type", "authorization"], maxAge: 86400 }),
-  );
+  app.use("/v1/*", cors({ origin: "*", allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], allowHeaders: ["content-type", "authorization"], exposeHeaders: ["retry-after"], maxAge: 86400 }));
 
   // Bodies: bounded in size, then parsed once as JSON so a broken body is BAD_JSON before any schema runs.
   app.use(

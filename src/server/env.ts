@@ -1,4 +1,4 @@
-/** The Worker's bindings (wrangler.toml). */
+/** The Worker's bindings and variables (wrangler.toml). */
 import type { Lobby } from "./lobby";
 import type { MatchRoom } from "./match-room";
 
@@ -12,6 +12,12 @@ export interface Env {
   SIGNIN_LIMITER: RateLimit;
   /** Optional var: milliseconds between a match's end and the first delivery of its record (default 0). */
   OUTBOX_DELAY_MS?: string;
+  /** Per-client limits (Cloudflare's Rate Limiting binding): table creation, joins, socket upgrades. */
+  CREATE_LIMIT: RateLimit;
+  JOIN_LIMIT: RateLimit;
+  SOCKET_LIMIT: RateLimit;
+  /** Client addresses (comma-separated) the per-client limits skip; "unknown" = requests without an address. */
+  RATE_LIMIT_EXEMPT?: string;
   /** Days a finished table is kept before its alarm deletes it (`[vars]`; default 30). */
   FINISHED_TABLE_RETENTION_DAYS?: string;
 }

@@ -18,6 +18,11 @@ export function newTableId(): string {
   return randomBase64url(16);
 }
 
+/** A private table's invite secret: 128 random bits → 22 characters. */
+export function newInviteSecret(): string {
+  return randomBase64url(16);
+}
+
 /** 256 random bits → 43 characters. */
 export function newSeatToken(): string {
   return randomBase64url(32);

@@ -29,11 +29,12 @@ export class MatchRoom extends DurableObject<Env> {
   join(input: JoinInput) {
     return joinTable(this.room, input);
   }
-  view() {
-    return viewTable(this.room);
+  /** `token`: the reader's seat token, if it sent one (HTTP `Authorization: Bearer`). */
+  view(token?: string) {
+    return viewTable(this.room, token);
   }
-  events(after: number, limit: number) {
-    return tableEvents(this.room, after, limit);
+  events(after: number, limit: number, token?: string) {
+    return tableEvents(this.room, after, limit, token);
   }
   stats() {
     return tableStats(this.room);

@@ -7,6 +7,14 @@ export function problem(description: string) {
   return { description, content: { "application/problem+json": { schema: ProblemSchema } } };
 }
 
+/** A 429 from a per-client limit: the problem, and when to try again. */
+export function rateLimited(description: string) {
+  return {
+    ...problem(description),
+    headers: { "Retry-After": { description: "Seconds to wait before trying again (an upper bound).", schema: { type: "integer" as const } } },
+  };
+}
+
 export function json<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
 }

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     status?: number,
+    /** Extra response headers (e.g. `retry-after`). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(`${code}: ${detail}`);
     this.status = status ?? httpStatusFor(code);
@@ -39,6 +41,8 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   TABLE_FULL: "Table is full",
   BAD_TOKEN: "Bad seat token",
   SPECTATORS_DISABLED: "Spectators not allowed",
+  BAD_INVITE: "Invite secret missing or wrong",
+  RATE_LIMITED: "Too many requests",
   INTERNAL: "Internal error",
 };
 
@@ -53,9 +57,9 @@ function problemOf(code: ErrorCode, detail: string, status = httpStatusFor(code)
   };
 }
 
-export function problemResponse(code: ErrorCode, detail: string, status = httpStatusFor(code)): Response {
+export function problemResponse(code: ErrorCode, detail: string, status = httpStatusFor(code), headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(problemOf(code, detail, status)), {
     status,
-    headers: { "content-type": "application/problem+json" },
+    headers: { ...headers, "content-type": "application/problem+json" },
   });
 }

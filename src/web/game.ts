@@ -245,7 +245,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const viewer: Side = me ?? "white";
     const m = t.match;
     header.textContent = `${rulesetLabel(t)}${me ? ` · you play ${sideName(me)}` : " · watching"}`;
-    renderShare(share, t, me);
+    renderShare(share, t, me, seat?.invite ?? null);
     const slot = t.status === "waiting" ? shareTop : shareBottom;
     if (share.parentElement !== slot) slot.append(share);
     renderPlayerLine(topPlayer, opponent(viewer), t, me);

@@ -17,7 +17,7 @@ export const PRESETS: Array<[PresetName, string]> = [
 ];
 
 function keepSeat(grant: SeatGrant): void {
-  saveSeat({ tableId: grant.tableId, seat: grant.seat, token: grant.token });
+  saveSeat({ tableId: grant.tableId, seat: grant.seat, token: grant.token, ...(grant.invite ? { invite: grant.invite } : {}) });
 }
 
 /** The name typed in `input` (or "Player"), remembered for the next table. At a table it links to the visitor's profile; a rated table shows the player's own name instead. */
@@ -31,6 +31,8 @@ function errorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === "TABLE_FULL") return "That table is already full.";
     if (err.code === "TABLE_NOT_FOUND") return "There is no such table.";
+    if (err.code === "BAD_INVITE") return "This invite link is not valid for this table: ask the host for a new one.";
+    if (err.code === "RATE_LIMITED") return "Too many tables or joins from your address: wait a minute and try again.";
     return `${err.code}: ${err.detail}`;
   }
   return err instanceof Error ? err.message : String(err);
@@ -67,7 +69,13 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   const opponent = select("opponent", [["human", "a person (invite link)"], ["bot", "the computer"]], "human");
   const botLevel = select("bot-level", [["expert", "expert"], ["random", "random (easy)"]], "expert");
   const botField = field("Computer level", botLevel);
-  const syncBot = () => (botField.hidden = opponent.value !== "bot");
+  // Playing a friend: private by default, so only the invite link (which carries the secret) can take the seat.
+  const privacy = h("input", { type: "checkbox", "data-testid": "private", checked: true });
+  const privateField = field("Private (invite link only, not listed)", privacy);
+  const syncBot = () => {
+    botField.hidden = opponent.value !== "bot";
+    privateField.hidden = opponent.value === "bot";
+  };
   opponent.addEventListener("change", syncBot);
   opponent.addEventListener("change", syncRated);
   syncBot();
@@ -86,6 +94,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
             length: Number(length.value),
             reconnectSeconds: Number(reconnect.value),
             spectators: spectators.checked,
+            private: opponent.value !== "bot" && privacy.checked,
             opponent: opponent.value === "bot" ? "bot" : "human",
             botLevel: botLevel.value === "random" ? "random" : "expert",
             name: playerName(name),
@@ -148,6 +157,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
       field("Reconnect window", reconnect),
       field("Spectators allowed", spectators),
       field("Opponent", opponent),
+      privateField,
       botField,
       ratedField,
       h("div", { class: "row" }, create),
@@ -165,8 +175,11 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   return () => undefined;
 }
 
-/** The page an invite link opens when this browser has no seat at the table: join it, or watch it. */
-export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, onSeated: () => void, player: PlayerProfile | null = null): () => void {
+/**
+ * The page an invite link opens when this browser has no seat at the table: join it (a private table with the
+ * link's invite secret), or watch it.
+ */
+export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, invite: string | null, onSeated: () => void, player: PlayerProfile | null = null): () => void {
   clear(root);
   const info = h("p", { "data-testid": "join-info" }, "Looking up the table…");
   const err = h("p", { class: "error", "data-testid": "join-error" });
@@ -184,6 +197,11 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
         if (t.spectators) card.append(h("p", {}, watch));
         return;
       }
+      if (t.private && invite === null) {
+        info.textContent = `This table is private: ask ${host} for the invite link.`;
+        if (t.spectators) card.append(h("p", {}, watch));
+        return;
+      }
       info.textContent = `${host} invites you to ${t.rated ? "a rated game of " : ""}${t.ruleset.preset}, a match to ${points(t.length)}. You play Black.`;
       const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName(player?.name ?? "Player") });
       const join = button(
@@ -193,7 +211,7 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
           void (async () => {
             join.disabled = true;
             try {
-              keepSeat(await api.joinTable(tableId, { name: playerName(name) }));
+              keepSeat(await api.joinTable(tableId, { name: playerName(name), ...(invite === null ? {} : { invite }) }));
               onSeated();
             } catch (e) {
               err.textContent = errorMessage(e);

@@ -2,6 +2,7 @@
  * The browser client's entry: a hash router over three screens.
  *   #/            the lobby (create a table, open tables)
  *   #/t/<id>      a table: play it with the seat stored for it, or the join page when there is none
+ *   #/t/<id>/<invite>  the same, from a private table's invite link (the secret never leaves the fragment)
  *   #/watch/<id>  watch a table as a spectator
  *   #/p/<id>      a player's profile (the visitor's own: also claim a name, log in, log out)
  *   #/leaders/<preset>  the leaderboard of a rule set
@@ -40,7 +41,7 @@ function route(): void {
   unmount = () => undefined;
   clear(root);
   const parts = location.hash.replace(/^#\/?/, "").split("/");
-  const [screen, id] = parts;
+  const [screen, id, invite] = parts;
   if (screen === "p" && id && TABLE_ID.test(id)) {
     unmount = mountProfile(root, you, id, (v) => {
       setVisitor(v);
@@ -56,7 +57,7 @@ function route(): void {
   if ((screen === "t" || screen === "watch") && id && TABLE_ID.test(id)) {
     const seat = screen === "t" ? loadSeat(id) : null;
     if (screen === "t" && !seat) {
-      unmount = mountJoin(root, api, id, route, you.me);
+      unmount = mountJoin(root, api, id, invite || null, route, you.me);
       return;
     }
     unmount = mountGame(root, { api, tableId: id, seat, connectionEl });

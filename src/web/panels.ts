@@ -66,10 +66,13 @@ export function statusText(t: TableView, me: Side | null, turn: TurnBuilder | nu
   return `Your move with ${dice}: pick a checker, then where it goes.`;
 }
 
-/** The invite link (while a seated creator waits) and the watch link (when spectators are allowed). */
-export function renderShare(share: HTMLElement, t: TableView, me: Side | null): void {
+/**
+ * The invite link (while a seated creator waits; a private table's secret rides in the fragment, which browsers
+ * never send to a server) and the watch link (when spectators are allowed).
+ */
+export function renderShare(share: HTMLElement, t: TableView, me: Side | null, secret: string | null): void {
   const base = `${location.origin}${location.pathname}`;
-  const invite = `${base}#/t/${t.id}`;
+  const invite = secret === null ? `${base}#/t/${t.id}` : `${base}#/t/${t.id}/${secret}`;
   const watch = `${base}#/watch/${t.id}`;
   clear(share);
   const copy = (text: string, testid: string) =>

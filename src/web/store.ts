@@ -1,7 +1,7 @@
 /**
- * What the page remembers in localStorage: the seat grants ({tableId, seat, token}) per table id, so a
- * reload or a dropped connection never loses a seat, the player's name for the next table, and the player's
- * session token (sent as `Authorization: Bearer`, ./session.ts).
+ * What the page remembers in localStorage: the seat grants ({tableId, seat, token, invite?}) per table id, so a
+ * reload or a dropped connection never loses a seat, the player's name for the next table, and the
+ * player's session token (sent as `Authorization: Bearer`, ./session.ts).
  */
 import type { SideName } from "../protocol";
 
@@ -9,6 +9,8 @@ export interface StoredSeat {
   tableId: string;
   seat: SideName;
   token: string;
+  /** The invite secret of a private table this browser created (its invite link carries it). */
+  invite?: string;
 }
 
 const SEAT_PREFIX = "nardi.seat.";
@@ -33,7 +35,7 @@ export function loadSeat(tableId: string): StoredSeat | null {
   try {
     const v = JSON.parse(raw) as Partial<StoredSeat>;
     if (v.tableId === tableId && (v.seat === "white" || v.seat === "black") && typeof v.token === "string") {
-      return { tableId, seat: v.seat, token: v.token };
+      return { tableId, seat: v.seat, token: v.token, ...(typeof v.invite === "string" ? { invite: v.invite } : {}) };
     }
   } catch {
     // a corrupt entry is treated as no seat

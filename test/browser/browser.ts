@@ -43,6 +43,13 @@ export function watchPageErrors(page: Page, errors: string[]): void {
 /** How long `expect.poll` waits: generous, as `npm test` runs every project at once and a loaded machine answers slowly. */
 export const POLL = { timeout: 15_000 };
 
+/** The table id of an invite link (`…#/t/<id>`, or `…#/t/<id>/<invite secret>` for a private table). */
+export function tableIdOf(invite: string): string {
+  const id = /#\/t\/([A-Za-z0-9_-]+)/.exec(invite)?.[1];
+  if (!id) throw new Error(`not an invite link: ${invite}`);
+  return id;
+}
+
 /** Seeded whole numbers below `n` (the engine's one seeded generator), so a failing click sequence can be replayed. */
 export function seeded(seed: number): (n: number) => number {
   const random = seededRandom(seed);

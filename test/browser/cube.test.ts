@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { act, POLL, useChromium, screenshot, seeded, settled, watchPageErrors } from "./browser";
+import { act, POLL, useChromium, screenshot, seeded, settled, watchPageErrors, tableIdOf } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -26,11 +26,18 @@ async function tableWithADoubler(errors: string[], seed: number): Promise<{ alic
   await alice.goto(`${baseUrl}/`);
   await alice.getByTestId("preset").selectOption("backgammon");
   await alice.getByTestId("length").selectOption("3");
+  await alice.getByTestId("private").uncheck(); // public, so Bob finds it in the list
   await alice.getByTestId("create").click();
   const invite = await alice.getByTestId("invite-link").inputValue();
-  const tableId = invite.split("/").pop() as string;
+  const tableId = tableIdOf(invite);
   await bob.goto(`${baseUrl}/`);
-  await bob.getByTestId("refresh").click();
+  // The lobby hears of the table just after the create answers: refresh until it is listed.
+  await expect
+    .poll(async () => {
+      await bob.getByTestId("refresh").click();
+      return bob.getByTestId(`join-${tableId}`).count();
+    }, POLL)
+    .toBe(1);
   await bob.getByTestId(`join-${tableId}`).click();
   await bob.waitForSelector('[data-testid="table"][data-table-status="playing"]');
   await settled(alice);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page, WebSocketRoute } from "playwright-core";
-import { act, expectBoardMatchesServer, POLL, useChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors } from "./browser";
+import { act, expectBoardMatchesServer, POLL, useChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors, tableIdOf } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -31,7 +31,7 @@ describe("reloads and drops keep the seat", () => {
     await alice.getByTestId("reconnect").selectOption("300");
     await alice.getByTestId("create").click();
     const invite = await alice.getByTestId("invite-link").inputValue();
-    const tableId = invite.split("/").pop() as string;
+    const tableId = tableIdOf(invite);
     await bob.goto(invite);
     await bob.getByTestId("join").waitFor();
     await screenshot(bob, "phone-join-page");

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { act, expectBoardMatchesServer, POLL, useChromium, screenshot, seeded, settled, shownCheckers, total, watchPageErrors } from "./browser";
+import { act, expectBoardMatchesServer, POLL, useChromium, screenshot, seeded, settled, shownCheckers, tableIdOf, total, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -34,15 +34,20 @@ describe("two players in the browser", () => {
     await alice.waitForSelector('[data-testid="table"][data-table-status="waiting"]');
     const invite = await alice.getByTestId("invite-link").inputValue();
     const watch = await alice.getByTestId("watch-link").inputValue();
-    const tableId = invite.split("/").pop() as string;
-    expect(invite).toMatch(/#\/t\/[A-Za-z0-9_-]{16,64}$/);
-    expect(watch).toBe(invite.replace("#/t/", "#/watch/"));
+    const tableId = tableIdOf(invite);
+    // "Play a friend" is private by default: the invite link carries the secret (in the fragment).
+    expect(invite).toMatch(/#\/t\/[A-Za-z0-9_-]{16,64}\/[A-Za-z0-9_-]{22}$/);
+    expect(watch).toBe(`${baseUrl}/#/watch/${tableId}`);
     await expect.poll(() => alice.getByTestId("status").textContent(), POLL).toContain("Waiting for an opponent");
     await screenshot(alice, "short-waiting-for-opponent");
 
-    // The table is listed as open in the lobby until someone joins.
+    // A private table is not listed, and its link without the secret offers no seat.
     await bob.goto(`${baseUrl}/`);
-    await expect.poll(() => bob.locator(`[data-table-id="${tableId}"]`).count(), POLL).toBe(1);
+    await bob.locator('[data-testid="open-table"], [data-testid="no-tables"]').first().waitFor();
+    expect(await bob.locator(`[data-table-id="${tableId}"]`).count()).toBe(0);
+    await bob.goto(`${baseUrl}/#/t/${tableId}`);
+    await expect.poll(() => bob.getByTestId("join-info").textContent(), POLL).toContain("private");
+    expect(await bob.getByTestId("join").count()).toBe(0);
 
     await bob.goto(invite);
     await bob.getByTestId("name").fill("Bob");

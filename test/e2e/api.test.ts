@@ -21,7 +21,7 @@ describe.concurrent("HTTP API", () => {
     expect(schemas).toEqual(expect.arrayContaining(["CreateTableBody", "SeatGrant", "TableView", "Problem"]));
   });
 
-  test("a new table is listed as open until someone joins; the creator sits White", async () => {
+  test("a new table is listed as open until someone joins; the creator sits White", async ({ expect }) => {
     const grant = await client.createTable({ preset: "federation-long", length: 5, name: "Nino" });
     expect(grant.seat).toBe("white");
     expect(grant.table).toMatchObject({ id: grant.tableId, status: "waiting", length: 5, seq: grant.table.seq });
@@ -30,8 +30,8 @@ describe.concurrent("HTTP API", () => {
     expect(grant.table.players.black).toBeNull();
     expect(grant.tableId).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
     expect(grant.token.length).toBeGreaterThanOrEqual(22);
-    const open = await client.listOpenTables();
-    expect(open.find((t) => t.id === grant.tableId)).toMatchObject({ host: "Nino", length: 5 });
+    // The lobby hears of a table just after its create answers (create never waits for the lobby).
+    await expect.poll(async () => (await client.listOpenTables()).find((t) => t.id === grant.tableId), { timeout: 10_000 }).toMatchObject({ host: "Nino", length: 5 });
 
     const joined = await client.joinTable(grant.tableId, { name: "Levan" });
     expect(joined.seat).toBe("black");
@@ -39,7 +39,7 @@ describe.concurrent("HTTP API", () => {
     expect(joined.table.status).toBe("playing");
     expect(joined.table.players.black?.name).toBe("Levan");
     expect(joined.table.match?.hand).toBe(1);
-    expect((await client.listOpenTables()).some((t) => t.id === grant.tableId)).toBe(false);
+    await expect.poll(async () => (await client.listOpenTables()).some((t) => t.id === grant.tableId), { timeout: 10_000 }).toBe(false);
 
     // The public view and the log hold no secrets.
     const view = await client.getTable(grant.tableId);

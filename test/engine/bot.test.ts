@@ -223,6 +223,7 @@ describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => 
       reconnectSeconds: 60,
       spectators: true,
       rated: false,
+      private: false,
       players: { white: null, black: null },
       match: {
         score: { ...state.score },

@@ -56,7 +56,8 @@ function loggingSocket(label: string): typeof WebSocket {
   return class extends WebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
-      say(`\n**${label}** opens \`${String(url).replace(/token=[^&]+/, "token=«" + label + " token»")}\``);
+      const offered = [protocols ?? []].flat().map((p) => (p.startsWith("token.") ? `token.«${label} token»` : p));
+      say(`\n**${label}** opens \`${String(url)}\` offering subprotocols \`${offered.join(", ")}\``);
       this.addEventListener("message", (ev: MessageEvent) => {
         const msg = JSON.parse(String(ev.data)) as { type: string; seq: number; legalPlays?: unknown[] | null };
         // Every socket gets each update; after the first, say so instead of printing it again.

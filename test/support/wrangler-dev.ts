@@ -70,6 +70,11 @@ export interface DevServer {
 }
 
 export interface DevServerOptions {
+  /**
+   * `--var`s for the Worker, on top of RATE_LIMIT_EXEMPT=127.0.0.1 (which they may override), since every local client (tests, benchmark,
+   * browser) comes from that address; tests of the per-client limits send their own CF-Connecting-IP, which
+   * `wrangler dev` passes through, and meet the real Rate Limiting bindings.
+   */
   vars?: Record<string, string>;
   /** Serve a bundled copy of the code instead of the live tree (default true; see the file comment). */
   snapshot?: boolean;
@@ -90,7 +95,9 @@ function makeSnapshot(dir: string): string {
   if (built.status !== 0) throw new Error(`bundling the Worker failed:\n${built.stdout}\n${built.stderr}`);
   cpSync(web, join(dir, "web"), { recursive: true });
   cpSync(join(ROOT, "migrations"), join(dir, "migrations"), { recursive: true });
+  // The bundle and the web client are built already: drop the `[build]` step, which would run in the snapshot folder.
   const config = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
+    .replace(/^\[build\]\n(?:[^[\n].*\n|\n)*/m, "")
     .replace(/^main\s*=.*$/m, 'main = "bundle/index.js"')
     .replace(/^directory\s*=.*$/m, 'directory = "web"');
   const path = join(dir, "wrangler.toml");
@@ -135,7 +142,7 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
     throw err;
   }
   const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
-  for (const [k, v] of Object.entries(opts.vars ?? {})) args.push("--var", `${k}:${v}`);
+  for (const [k, v] of Object.entries({ RATE_LIMIT_EXEMPT: "127.0.0.1", ...opts.vars })) args.push("--var", `${k}:${v}`);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
   let child: ChildProcess;

@@ -2,7 +2,7 @@
 import { SELF, env, runInDurableObject } from "cloudflare:test";
 import type { Side } from "../../src/engine";
 import type { MatchRoom } from "../../src/server";
-import { EventHistorySchema, type CreateTableBody, type EventHistory, type LegalPlayView, type SeatGrant, type ServerMessage, type TableView } from "../../src/protocol";
+import { EventHistorySchema, OpenTablesSchema, type CreateTableBody, type EventHistory, type LegalPlayView, type SeatGrant, type ServerMessage, type TableView } from "../../src/protocol";
 
 export const BASE = "https://nardi.test";
 
@@ -26,6 +26,21 @@ export async function joinTable(id: string, name = "Black"): Promise<SeatGrant> 
   return (await res.json()) as SeatGrant;
 }
 
+/** The ids of the listed open tables. */
+export async function listed(): Promise<string[]> {
+  return OpenTablesSchema.parse(await (await api("/v1/tables")).json()).tables.map((t) => t.id);
+}
+
+/** Create and join tell the lobby without waiting for it: the list catches up a moment later. Waits until `check` holds. */
+export async function listedWhen(check: (ids: string[]) => boolean): Promise<string[]> {
+  for (let i = 0; i < 500; i++) {
+    const ids = await listed();
+    if (check(ids)) return ids;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("the lobby never showed the expected tables");
+}
+
 /** A started match between two humans. */
 export async function startMatch(body: Partial<CreateTableBody> = {}) {
   const white = await createTable({ name: "White", ...body });
@@ -33,11 +48,12 @@ export async function startMatch(body: Partial<CreateTableBody> = {}) {
   return { id: white.tableId, white, black };
 }
 
-/** The table's stored events (`after`: only those with a higher seq), read over HTTP page by page. */
-export async function history(id: string, after = 0): Promise<EventHistory> {
-  const page = EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events?after=${after}`)).json());
+/** The table's stored events (`after`: only those with a higher seq), read over HTTP page by page (as a seat holder with `token`). */
+export async function history(id: string, after = 0, token?: string): Promise<EventHistory> {
+  const init = token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } };
+  const page = EventHistorySchema.parse(await (await api(`/v1/tables/${id}/events?after=${after}`, init)).json());
   if (page.next === null) return page;
-  const rest = await history(id, page.next);
+  const rest = await history(id, page.next, token);
   return { ...rest, events: [...page.events, ...rest.events] };
 }
 
@@ -198,12 +214,13 @@ export async function settle(rounds = 5): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
+/** A socket to the table: a seat's with `token` (offered as the `token.<token>` subprotocol), else a spectator's. */
 export async function connect(id: string, query: { token?: string; seq?: number; limit?: number } = {}): Promise<Client> {
   const params = new URLSearchParams();
-  if (query.token !== undefined) params.set("token", query.token);
   if (query.seq !== undefined) params.set("seq", String(query.seq));
   if (query.limit !== undefined) params.set("limit", String(query.limit));
-  const res = await api(`/v1/tables/${id}/socket?${params}`, { headers: { Upgrade: "websocket" } });
+  const protocols = query.token === undefined ? "nardi.v1" : `nardi.v1, token.${query.token}`;
+  const res = await api(`/v1/tables/${id}/socket?${params}`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": protocols } });
   const ws = res.webSocket;
   if (!ws) throw new Error(`no upgrade: ${res.status} ${await res.text()}`);
   ws.accept();

@@ -6,7 +6,7 @@ import type { DiceSource, Side } from "../../engine";
 import { LIMITS, type ErrorCode, type LegalPlayView, type LoggedEvent, type Role } from "../../protocol";
 import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
-import type { Lobby } from "../lobby";
+import { tellLobby, type Lobby } from "../lobby";
 import { Sockets } from "./sockets";
 import { retentionMs } from "./retention";
 import { RoomStore, type Change, type Deadline } from "./store";
@@ -136,16 +136,9 @@ export class RoomCore {
     return null;
   }
 
-  /**
-   * Tells the lobby about this table. The lobby is only an index: if it cannot be reached the table still works
-   * (joinable by id), so a failure is logged, not passed on.
-   */
-  async tellLobby(change: (lobby: DurableObjectStub<Lobby>) => Promise<void>): Promise<void> {
-    try {
-      await change(this.env.LOBBY.getByName("lobby"));
-    } catch (error) {
-      console.error("lobby update failed", error);
-    }
+  /** Tells the lobby about this table without waiting for it (see `tellLobby`: the lobby is only an index). */
+  tellLobby(change: (lobby: DurableObjectStub<Lobby>) => Promise<void>): void {
+    tellLobby(this.ctx, this.env, change);
   }
 }
 

@@ -15,10 +15,12 @@
  */
 import type { Side } from "../../engine";
 import { SocketQuerySchema, type Role } from "../../protocol";
-import { sameDigest, sha256Hex } from "../ids";
+import { socketCredentials } from "../access";
+import { sha256Hex } from "../ids";
 import { problemResponse } from "../problem";
 import type { RoomCore } from "./core";
 import { echoableCloseCode } from "./sockets";
+import { seatOfToken } from "./tables";
 import { SIDES, type Room, type Seat } from "./table";
 
 /** A drop less than this long after a logged return is logged when this time is up, if the seat is still gone. */
@@ -35,17 +37,17 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   const url = new URL(request.url);
   const query = SocketQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return problemResponse("BAD_REQUEST", "token must be a string and seq a whole number ≥ 0");
-  const { token, seq, limit } = query.data;
+  const { seq, limit } = query.data;
+  const credentials = socketCredentials(request);
+  if (!credentials.ok) return problemResponse(credentials.code, credentials.detail);
+  const { token, protocol } = credentials.value;
   const tokenHash = token === undefined ? null : await sha256Hex(token);
 
   const room = core.store.load();
   if (!room) return problemResponse("TABLE_NOT_FOUND", "no table with this id");
   let role: Role = "spectator";
   if (tokenHash !== null) {
-    const seat = SIDES.find((side) => {
-      const hash = room.info.seats[side]?.tokenHash;
-      return hash != null && sameDigest(hash, tokenHash);
-    });
+    const seat = seatOfToken(room, tokenHash);
     if (!seat) return problemResponse("BAD_TOKEN", "this token holds no seat at this table");
     role = seat;
   } else if (!room.info.spectators) {
@@ -65,7 +67,8 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   if (role !== "spectator") seatArrived(core, role, server, Date.now());
   core.sendWelcome(server, role, seq, limit);
   await core.syncAlarm();
-  return new Response(null, { status: 101, webSocket: client });
+  // A client that offered subprotocols is answered with ours (never with its token), or its browser drops the socket.
+  return new Response(null, { status: 101, webSocket: client, headers: protocol === null ? {} : { "sec-websocket-protocol": protocol } });
 }
 
 /** A seat's socket arrived. During a match, a seat the log calls away or unseen is back: `player-connected`. */

@@ -40,6 +40,8 @@ export const TableInfoSchema = z.object({
   spectators: z.boolean(),
   /** The match changes both players' ratings when it ends (absent in tables stored before ratings existed). */
   rated: z.boolean().optional(),
+  /** SHA-256 (hex) of a private table's invite secret; null or absent (rows written before private tables) for a public table. */
+  inviteHash: z.string().nullable().optional(),
   seats: z.object({ white: SeatSchema.nullable(), black: SeatSchema.nullable() }),
 });
 

@@ -1,12 +1,12 @@
 /** The table's HTTP side, called over RPC from the Worker's routes: create, join, view, history, counters. */
-import { makeRuleset, newMatch, type MatchEvent } from "../../engine";
+import { makeRuleset, newMatch, type MatchEvent, type Side } from "../../engine";
 import type { CreateTableBodySchema, EventHistory, JoinTableBodySchema, TableEvent, TableSummary, TableView } from "../../protocol";
-import { newSeatToken, sha256Hex } from "../ids";
+import { newInviteSecret, newSeatToken, sameDigest, sha256Hex } from "../ids";
 import { refuse, type Outcome } from "../problem";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
-import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Seat, type TableInfo } from "./table";
+import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
 
 /** The player whose session makes the request: the seat is bound to them and carries their name. */
@@ -15,13 +15,15 @@ export interface SeatPlayer {
   name: string;
 }
 
-export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string; player?: SeatPlayer | null };
+/** `client`: a hash of the creator's address, so the lobby can cap the tables one client has listed. */
+export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string; client: string; player?: SeatPlayer | null };
 export type JoinInput = z.output<typeof JoinTableBodySchema> & { player?: SeatPlayer | null };
 
-/** A seat just handed out: the secret token goes to its holder once and is never stored. */
+/** A seat just handed out: the secret token (and a private table's invite secret) go to its holder once and are never stored. */
 export interface SeatIssued {
   seat: "white" | "black";
   token: string;
+  invite: string | null;
   table: TableView;
 }
 
@@ -29,6 +31,16 @@ export interface SeatIssued {
 function seatName(input: { name?: string | undefined; player?: SeatPlayer | null }, rated: boolean, fallback: string): string {
   if (input.player && (rated || input.name === undefined)) return input.player.name;
   return input.name ?? fallback;
+}
+
+/** The seat whose token hashes to `tokenHash` (compared in constant time), or null. */
+export function seatOfToken(room: Room, tokenHash: string): Side | null {
+  return (
+    SIDES.find((side) => {
+      const hash = room.info.seats[side]?.tokenHash;
+      return hash != null && sameDigest(hash, tokenHash);
+    }) ?? null
+  );
 }
 
 export async function createTable(core: RoomCore, input: CreateInput): Promise<Outcome<SeatIssued>> {
@@ -40,6 +52,8 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   // Everything that awaits happens before the synchronous load → check → commit, so nothing can interleave.
   const token = newSeatToken();
   const tokenHash = await sha256Hex(token);
+  const invite = input.private && input.opponent === "human" ? newInviteSecret() : null;
+  const inviteHash = invite === null ? null : await sha256Hex(invite);
   if (core.store.exists()) return refuse("INTERNAL", "table id already in use");
 
   const now = Date.now();
@@ -52,6 +66,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     reconnectSeconds: input.reconnectSeconds,
     spectators: input.spectators,
     rated: input.rated,
+    inviteHash,
     seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null }, black: null },
   };
   const events: Array<TableEvent | MatchEvent> = [
@@ -77,20 +92,29 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     setDeadlines: info.status === "waiting" ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines,
   });
   await core.syncAlarm();
-  if (info.status === "waiting") {
+  if (info.status === "waiting" && inviteHash === null) {
     const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: name, createdAt: now };
-    await core.tellLobby((lobby) => lobby.add(summary, expires));
-  } else {
+    core.tellLobby((lobby) => lobby.add(summary, expires, input.client));
+  } else if (info.status === "playing") {
     runBots(core);
   }
-  return { ok: true, value: { seat: "white", token, table: core.view(core.store.load()!) } };
+  return { ok: true, value: { seat: "white", token, invite, table: core.view(core.store.load()!) } };
 }
 
+/**
+ * Order of checks: the table exists → a private table's invite secret (before anything else about the table is
+ * told) → a free seat. Every refusal changes nothing.
+ */
 export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
   const token = newSeatToken();
   const tokenHash = await sha256Hex(token);
+  const inviteHash = await sha256Hex(input.invite ?? "");
   const room = core.store.load();
   if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
+  const expected = room.info.inviteHash;
+  if (expected != null && (input.invite === undefined || !sameDigest(expected, inviteHash))) {
+    return refuse("BAD_INVITE", "this table is private: join with the invite secret from its invite link");
+  }
   if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
   if (room.info.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
   if (room.info.rated && input.player?.id === room.info.seats.white?.playerId) return refuse("SAME_PLAYER", "nobody plays a rated match against themselves");
@@ -118,8 +142,8 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
   });
   core.broadcast(logged);
   await core.syncAlarm();
-  await core.tellLobby((lobby) => lobby.remove(info.id));
-  return { ok: true, value: { seat: "black", token, table: core.view(core.store.load()!) } };
+  if (expected == null) core.tellLobby((lobby) => lobby.remove(info.id));
+  return { ok: true, value: { seat: "black", token, invite: null, table: core.view(core.store.load()!) } };
 }
 
 /**
@@ -145,15 +169,33 @@ function matchStartWindows(core: RoomCore, info: TableInfo, now: number): { even
   return { events, deadlines };
 }
 
-export function viewTable(core: RoomCore): Outcome<TableView> {
+/**
+ * The table for an HTTP reader: with a seat token (`Authorization: Bearer`), that seat's; without one, anyone's.
+ * `seated` says whether the reader holds a seat. A token that holds no seat is BAD_TOKEN.
+ */
+async function readTable(core: RoomCore, token: string | undefined): Promise<Outcome<{ room: Room; seated: boolean }>> {
+  const tokenHash = token === undefined ? null : await sha256Hex(token);
   const room = core.store.load();
   if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
-  return { ok: true, value: core.view(room) };
+  if (tokenHash !== null && seatOfToken(room, tokenHash) === null) return refuse("BAD_TOKEN", "this token holds no seat at this table");
+  return { ok: true, value: { room, seated: tokenHash !== null } };
 }
 
-export function tableEvents(core: RoomCore, after: number, limit: number): Outcome<EventHistory> {
-  const room = core.store.load();
-  if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
+/** The table view; at a table without spectators, `match` (board, dice, score) is null for readers without a seat. */
+export async function viewTable(core: RoomCore, token?: string): Promise<Outcome<TableView>> {
+  const read = await readTable(core, token);
+  if (!read.ok) return read;
+  const { room, seated } = read.value;
+  const view = core.view(room);
+  return { ok: true, value: seated || room.info.spectators ? view : { ...view, match: null } };
+}
+
+/** A page of the event log; at a table without spectators only seat holders may read it (SPECTATORS_DISABLED). */
+export async function tableEvents(core: RoomCore, after: number, limit: number, token?: string): Promise<Outcome<EventHistory>> {
+  const read = await readTable(core, token);
+  if (!read.ok) return read;
+  const { room, seated } = read.value;
+  if (!seated && !room.info.spectators) return refuse("SPECTATORS_DISABLED", "this table does not allow spectators; read its events with a seat token");
   return { ok: true, value: { tableId: room.info.id, seq: room.seq, ...core.store.eventsAfter(after, limit) } };
 }
 

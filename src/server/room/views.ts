@@ -31,6 +31,7 @@ export function tableView(room: Room, presence: Presence): TableView {
     reconnectSeconds: info.reconnectSeconds,
     spectators: info.spectators,
     rated: info.rated ?? false,
+    private: info.inviteHash != null,
     players: { white: player("white"), black: player("black") },
     match: room.match ? matchView(room.match) : null,
     seq: room.seq,

@@ -19,42 +19,35 @@ import {
   TableIdParamSchema,
   TableStatsSchema,
   TableViewSchema,
-  type EventHistory,
   type SeatGrant,
-  type TableView,
 } from "../../protocol";
 import type { Env } from "../env";
+import { bearerToken, limitClient, listingClient } from "../access";
 import { newTableId } from "../ids";
 import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
-import type { CreateInput, JoinInput, SeatIssued, SeatPlayer } from "../room/tables";
+import type { SeatPlayer } from "../room/tables";
 import { Db } from "../db";
 import { optionalSession } from "../identity/sessions";
-import type { Stats } from "../room/store";
-import { json, problem } from "../openapi";
+import { json, problem, rateLimited } from "../openapi";
 
 export const tables = new OpenAPIHono<{ Bindings: Env }>();
+
+/** A seat holder's credentials on HTTP reads (documented; read by `bearerToken`). */
+const AuthHeaders = z.object({
+  authorization: z.string().optional().meta({ description: "`Bearer <seat token>`: read as that seat (see the table's `spectators`)." }),
+});
 
 const Params = TableIdParamSchema.extend({
   id: TableIdParamSchema.shape.id.meta({ param: { name: "id", in: "path" }, description: "The table id from SeatGrant.tableId." }),
 });
 
-function grant(issued: SeatIssued): SeatGrant {
-  const base = `/v1/tables/${issued.table.id}`;
-  return { tableId: issued.table.id, seat: issued.seat, token: issued.token, links: { socket: `${base}/socket`, table: base, watch: `${base}/socket` }, table: issued.table };
-}
-
 /**
- * The table's match object, typed with what its RPC methods return. Workers' RPC typing widens tuples
- * (`[number, number]` → `number[]`) in structured-clone results; the values themselves arrive unchanged.
+ * An answer of the match object, parsed with its wire schema: Workers' RPC types widen tuples in results
+ * (`[number, number]` → `number[]`), and the parse both checks the value and gives its precise type back.
  */
-interface RoomRpc {
-  create(input: CreateInput): Promise<Outcome<SeatIssued>>;
-  join(input: JoinInput): Promise<Outcome<SeatIssued>>;
-  view(): Promise<Outcome<TableView>>;
-  events(after: number, limit: number): Promise<Outcome<EventHistory>>;
-  stats(): Promise<Outcome<Stats>>;
-  fetch(request: Request): Promise<Response>;
+function answer<S extends z.ZodType>(schema: S, outcome: Outcome<unknown>): z.output<S> {
+  return schema.parse(unwrap(outcome));
 }
 
 /** With `Authorization: Bearer`, the seat goes to that session's player (a header that holds no session is refused). */
@@ -63,8 +56,16 @@ async function seatPlayer(env: Env, authorization: string | undefined): Promise<
   return session ? { id: session.player.id, name: session.player.name! } : null;
 }
 
-function room(env: Env, id: string): RoomRpc {
-  return env.MATCH.getByName(id) as unknown as RoomRpc;
+function grant(outcome: Outcome<{ seat: string; token: string; invite: string | null; table: { id: string } }>): SeatGrant {
+  const issued = unwrap(outcome);
+  const base = `/v1/tables/${issued.table.id}`;
+  const links = { socket: `${base}/socket`, table: base, watch: `${base}/socket` };
+  return SeatGrantSchema.parse({ tableId: issued.table.id, seat: issued.seat, token: issued.token, invite: issued.invite, links, table: issued.table });
+}
+
+/** The table's match object, through its typed stub. */
+function room(env: Env, id: string) {
+  return env.MATCH.getByName(id);
 }
 
 tables.openapi(
@@ -77,19 +78,21 @@ tables.openapi(
     tags: ["tables"],
     request: { body: { content: { "application/json": { schema: CreateTableBodySchema } }, required: true } },
     responses: {
-      201: json(SeatGrantSchema, "The creator's seat (keep the token secret: it is shown once)"),
+      201: json(SeatGrantSchema, "The creator's seat (keep the token and the invite secret: they are shown once)"),
       400: problem("BAD_REQUEST or BAD_JSON"),
       401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
       403: problem("RATED_NEEDS_PLAYER: a rated table without a session, or against the computer"),
       413: problem("MESSAGE_TOO_LARGE"),
+      429: rateLimited("RATE_LIMITED: too many tables created from this address"),
     },
   }),
   async (c) => {
     const body = c.req.valid("json");
+    await limitClient(c.env, "CREATE_LIMIT", c.req.raw);
     const id = newTableId();
+    const client = await listingClient(c.env, c.req.raw, id);
     const player = await seatPlayer(c.env, c.req.header("authorization"));
-    const issued = unwrap(await room(c.env, id).create({ ...body, id, player }));
-    return c.json(grant(issued), 201);
+    return c.json(grant(await room(c.env, id).create({ ...body, id, client, player })), 201);
   },
 );
 
@@ -112,15 +115,23 @@ tables.openapi(
   createRoute({
     method: "get",
     path: "/{id}",
-    summary: "The public view of a table (no secrets)",
+    summary: "The view of a table (no secrets)",
+    description:
+      "At a table with `spectators: false`, `match` (board, dice, score) is null unless the request carries a seat token as " +
+      "`Authorization: Bearer <token>`.",
     operationId: "getTable",
     tags: ["tables"],
-    request: { params: Params },
-    responses: { 200: json(TableViewSchema, "The table"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
+    request: { params: Params, headers: AuthHeaders },
+    responses: {
+      200: json(TableViewSchema, "The table"),
+      400: problem("BAD_REQUEST"),
+      401: problem("BAD_TOKEN: the bearer token holds no seat at this table"),
+      404: problem("TABLE_NOT_FOUND"),
+    },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(unwrap(await room(c.env, id).view()), 200);
+    return c.json(answer(TableViewSchema, await room(c.env, id).view(bearerToken(c.req.raw))), 200);
   },
 );
 
@@ -137,18 +148,20 @@ tables.openapi(
       200: json(SeatGrantSchema, "The joiner's seat"),
       400: problem("BAD_REQUEST or BAD_JSON"),
       401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
-      403: problem("RATED_NEEDS_PLAYER: a rated table joined without a session"),
+      403: problem("BAD_INVITE: the table is private and the invite secret is missing or wrong; RATED_NEEDS_PLAYER: a rated table joined without a session"),
       404: problem("TABLE_NOT_FOUND"),
       409: problem("TABLE_FULL or SAME_PLAYER"),
       413: problem("MESSAGE_TOO_LARGE"),
+      429: rateLimited("RATE_LIMITED: too many joins from this address"),
     },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
     // Without a JSON body the validator hands over {}: parse it here so the default name applies.
     const body = JoinTableBodySchema.parse(c.req.valid("json"));
+    await limitClient(c.env, "JOIN_LIMIT", c.req.raw);
     const player = await seatPlayer(c.env, c.req.header("authorization"));
-    return c.json(grant(unwrap(await room(c.env, id).join({ ...body, player }))), 200);
+    return c.json(grant(await room(c.env, id).join({ ...body, player })), 200);
   },
 );
 
@@ -157,21 +170,30 @@ tables.openapi(
     method: "get",
     path: "/{id}/events",
     summary: "The table's stored events in seq order",
+    description: "At a table with `spectators: false`, only for a seat holder (`Authorization: Bearer <token>`); others get 403 SPECTATORS_DISABLED.",
     operationId: "getTableEvents",
     tags: ["tables"],
     request: {
       params: Params,
+      headers: AuthHeaders,
       query: z.object({
         after: z.coerce.number().int().min(0).optional().meta({ description: "Only events with seq > after." }),
         limit: EventLimitSchema.optional(),
       }),
     },
-    responses: { 200: json(EventHistorySchema, "A page of the event log (`next`: where the next page starts)"), 400: problem("BAD_REQUEST"), 404: problem("TABLE_NOT_FOUND") },
+    responses: {
+      200: json(EventHistorySchema, "A page of the event log (`next`: where the next page starts)"),
+      400: problem("BAD_REQUEST"),
+      401: problem("BAD_TOKEN: the bearer token holds no seat at this table"),
+      403: problem("SPECTATORS_DISABLED: the table hides its log from readers without a seat"),
+      404: problem("TABLE_NOT_FOUND"),
+    },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
     const { after, limit } = c.req.valid("query");
-    return c.json(unwrap(await room(c.env, id).events(after ?? 0, limit ?? LIMITS.maxEventsPerPage)), 200);
+    const page = await room(c.env, id).events(after ?? 0, limit ?? LIMITS.maxEventsPerPage, bearerToken(c.req.raw));
+    return c.json(answer(EventHistorySchema, page), 200);
   },
 );
 
@@ -187,7 +209,7 @@ tables.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(unwrap(await room(c.env, id).stats()), 200);
+    return c.json(answer(TableStatsSchema, await room(c.env, id).stats()), 200);
   },
 );
 
@@ -200,7 +222,9 @@ tables.openAPIRegistry.registerPath(
     operationId: "openTableSocket",
     tags: ["tables"],
     description:
-      "With `token`: that seat's connection; without: a spectator's (unless the table forbids spectators). JSON text frames: " +
+      "A seat's connection offers the subprotocols `nardi.v1` and `token.<seat token>` (header `Sec-WebSocket-Protocol`; the " +
+      "server answers `nardi.v1`); `?token=` still works but is deprecated. Without a token: a spectator's (unless the table " +
+      "forbids spectators). JSON text frames: " +
       "the client sends `ClientMessage`s, the server sends `ServerMessage`s (first a `welcome` with the events after `seq`). " +
       "The text frame `ping` is answered with `pong` by the runtime.",
     request: { params: Params, query: SocketQuerySchema },
@@ -214,7 +238,10 @@ tables.openAPIRegistry.registerPath(
       403: problem("SPECTATORS_DISABLED"),
       404: problem("TABLE_NOT_FOUND"),
       426: problem("BAD_REQUEST: not a WebSocket upgrade"),
-      429: problem(`RATE_LIMITED: the seat already has ${MAX_SOCKETS_PER_SEAT} open sockets, or the table ${MAX_SPECTATOR_SOCKETS} spectators`),
+      429: rateLimited(
+        `RATE_LIMITED: too many socket connections from this address (with Retry-After), or the seat already has ${MAX_SOCKETS_PER_SEAT} ` +
+          `open sockets, or the table ${MAX_SPECTATOR_SOCKETS} spectators`,
+      ),
     },
   }),
 );
@@ -227,5 +254,6 @@ tables.get("/:id/socket", async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
   }
+  await limitClient(c.env, "SOCKET_LIMIT", c.req.raw);
   return room(c.env, params.data.id).fetch(c.req.raw);
 });
