@@ -28,7 +28,9 @@ describe("players", () => {
     await host.waitForSelector('[data-testid="table"][data-role="white"]');
     const tableId = (await host.locator('[data-testid="table"]').getAttribute("data-table-id"))!;
 
-    await guest.goto(`${baseUrl}/#/t/${tableId}`);
+    // "Play a friend" is private by default: the guest comes through the invite link (it carries the secret).
+    const invite = await host.getByTestId("invite-link").inputValue();
+    await guest.goto(invite);
     await expect.poll(() => guest.getByTestId("join-info").textContent(), POLL).toContain("rated");
     const guestName = (await guest.getByTestId("me").textContent())!;
     expect(guestName).not.toBe(hostName);
