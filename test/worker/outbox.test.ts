@@ -125,8 +125,7 @@ describe("the outbox", () => {
       room.room.commit({ room: stored, events: [], at: Date.now(), outbox: { put: "match-record" }, setDeadlines: [{ kind: "deliver", seat: "table", due: Date.now() - 1 }] });
       await room.room.syncAlarm();
     });
-    await runDurableObjectAlarm(stubOf(id));
-    expect(await outbox(id)).toEqual([]);
+    await delivered(id);
 
     expect(await d1Count("SELECT count(*) AS n FROM matches WHERE table_id = ?", id)).toBe(1);
     expect(await d1Count("SELECT count(*) AS n FROM match_players WHERE table_id = ?", id)).toBe(2);
