@@ -1,67 +1,92 @@
 /**
- * Bot strength benchmark (`npm run bench:bot [-- --games N]`, N = 2000 by default). For each variant and each pairing
- * (expert vs random, expert vs race, race vs random) it plays N single hands from the initial position
- * with seeded dice and rngs (so every run gives the same figures), alternating who starts, and prints
- * win rates with 95% Wilson intervals, the oin/mars/koks breakdown, games per second, and the time a
- * bot takes per move (legal-play generation plus its choice). It prints figures; it does not pass or fail.
+ * Bot strength benchmark: `npm run bench:bot [-- options]`. It prints figures; it does not pass or fail.
+ *
+ *   --games N         hands per pairing (default 5000 for the neural expert's pairings, 2000 for the others)
+ *   --sections LIST   any of neural,classic,gnubg (default all three)
+ *   --variants LIST   short,long (default both)
+ *   --gnubg-games M   hands against GNU Backgammon (default 1000; short nardi only, needs /usr/games/gnubg)
+ *
+ * Every pairing plays single hands from the initial position with seeded dice and rngs (every run gives the same
+ * figures): the first bot is White, the starter alternates and each dice seed is played once with each starter.
+ * Sections: `neural` — the expert (neural network) against the intermediate (hand-written) bot, cubeless (points
+ * per hand, mars 2, koks 3) and as 1-point matches (the expert then plays to win only), and against the beginner
+ * (random, at most 1000 hands); `classic` — intermediate vs beginner, intermediate vs race, race vs beginner;
+ * `gnubg` — the expert (and, over at most 500 hands, the intermediate) against GNU Backgammon's 0-ply cubeless
+ * play (backgammon preset). It prints points per hand with a 95% interval, win rates with 95% Wilson intervals,
+ * oin/mars/koks counts per side, hands per second, and the CPU time each bot needs per move (legal plays plus its
+ * choice), measured on the bundled bot (the code the Worker runs,
+ * built by esbuild as wrangler builds it).
  */
+import { build } from "esbuild";
+import { mkdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { PRESETS, seededDice, type Play, type Position, type ResultKind, type Ruleset, type Side } from "../src/engine";
-import { expertPlay, playHand, racePlay, randomPlay, seededRng, type Chooser } from "../src/bot";
+import { pathToFileURL } from "node:url";
+import { PRESETS, seededDice, type Play, type ResultKind, type Ruleset, type Side, type Variant } from "../src/engine";
+import type { Chooser, Goal } from "../src/bot";
+import { GnubgOpponent } from "./gnubg";
 
-type Strategy = "expert" | "race" | "random";
-const CHOOSE: Record<Strategy, (position: Position, plays: Play[], rng: () => number) => Play> = {
-  expert: (position, plays) => expertPlay(position, plays),
-  race: (position, plays) => racePlay(position, plays),
-  random: (_position, plays, rng) => randomPlay(plays, rng),
-};
-
-const RULESETS: Ruleset[] = [PRESETS["georgian-short"], PRESETS["federation-long"]];
-const PAIRINGS: Array<[Strategy, Strategy]> = [
-  ["expert", "random"],
-  ["expert", "race"],
-  ["race", "random"],
-];
-
-/** Wall-clock and CPU milliseconds per move (CPU time is what a bot seat costs; wall time also counts other load). */
-interface MoveTimes {
-  count: number;
-  /** Every move's CPU time, for the 99th percentile and the maximum. */
-  cpuAll: number[];
-  wall: number;
-  wallMax: number;
-  cpu: number;
+/** The bot module as the Worker bundles it. */
+async function bundledBot(): Promise<typeof import("../src/bot")> {
+  mkdirSync("dist/bench", { recursive: true });
+  const outfile = "dist/bench/bot.mjs";
+  await build({ entryPoints: ["src/bot/index.ts"], bundle: true, format: "esm", platform: "neutral", outfile, logLevel: "error" });
+  return import(pathToFileURL(outfile).href);
 }
-const newTimes = (): MoveTimes => ({ count: 0, cpuAll: [], wall: 0, wallMax: 0, cpu: 0 });
-const moveTimes: Record<Strategy, MoveTimes> = { expert: newTimes(), race: newTimes(), random: newTimes() };
+const bot = await bundledBot();
+
+type Level = "expert" | "intermediate" | "race" | "beginner" | "gnubg";
+type Mode = "cubeless" | "1-point";
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+function count(name: string, fallback: number): number {
+  const n = Number(arg(name) ?? fallback);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer`);
+  return n;
+}
+const gamesArg = arg("games");
+const sections = (arg("sections") ?? "neural,classic,gnubg").split(",");
+const variants = (arg("variants") ?? "short,long").split(",") as Variant[];
+const gnubgGames = count("gnubg-games", 1000);
+
+/** CPU milliseconds per move, per bot (CPU time is what a bot seat costs; wall time also counts other load). */
+const cpuPerMove: Record<string, number[]> = {};
+const wallPerMove: Record<string, number[]> = {};
+
+let gnubg: GnubgOpponent | null = null;
+
+function chooser(level: Level, ruleset: Ruleset, mode: Mode, rng: () => number): Chooser {
+  const goal: Goal = mode === "1-point" ? bot.WIN_GOAL : bot.pointsGoal(ruleset.koks);
+  switch (level) {
+    case "expert":
+      return (position, plays) => bot.expertNeuralPlay(position, plays, goal);
+    case "intermediate":
+      return (position, plays) => bot.expertPlay(position, plays);
+    case "race":
+      return (position, plays) => bot.racePlay(position, plays);
+    case "beginner":
+      return (_position, plays) => bot.randomPlay(plays, rng);
+    case "gnubg":
+      return (position, plays, dice) => {
+        if (!gnubg) throw new Error("gnubg is not running");
+        return gnubg.choose(position, plays, dice);
+      };
+  }
+}
 
 /** Times the whole turn a bot seat would cost the server: legal plays plus the choice. */
-function timedTurn(bot: Strategy) {
+function timed(level: Level) {
   return (_mover: Side, turn: () => Play | null): Play | null => {
     const cpuStart = process.cpuUsage();
     const started = performance.now();
     const play = turn();
-    const wall = performance.now() - started;
-    const cpuUsed = process.cpuUsage(cpuStart);
-    const cpu = (cpuUsed.user + cpuUsed.system) / 1000;
-    const times = moveTimes[bot];
-    times.count++;
-    times.wall += wall;
-    times.cpu += cpu;
-    times.cpuAll.push(cpu);
-    if (wall > times.wallMax) times.wallMax = wall;
+    const cpu = process.cpuUsage(cpuStart);
+    (cpuPerMove[level] ??= []).push((cpu.user + cpu.system) / 1000);
+    (wallPerMove[level] ??= []).push(performance.now() - started);
     return play;
   };
-}
-
-function playPairing(ruleset: Ruleset, a: Strategy, b: Strategy, seed: number, starter: Side) {
-  const rng = seededRng(seed ^ 0x5bd1e995);
-  const bots: Record<Side, Strategy> = { white: a, black: b };
-  const choosers: Record<Side, Chooser> = {
-    white: (position, plays) => CHOOSE[a](position, plays, rng),
-    black: (position, plays) => CHOOSE[b](position, plays, rng),
-  };
-  return playHand(ruleset, choosers, starter, seededDice(seed), { aroundTurn: (mover, turn) => timedTurn(bots[mover])(mover, turn) });
 }
 
 function wilson(wins: number, n: number): [number, number] {
@@ -80,61 +105,94 @@ function progress(text: string): void {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
 
-function parseGames(): number {
-  const i = process.argv.indexOf("--games");
-  const n = i >= 0 ? Number(process.argv[i + 1]) : 2000;
-  if (!Number.isInteger(n) || n < 1) throw new Error("--games needs a positive integer");
-  return n;
+let pairingNumber = 0;
+function pairing(ruleset: Ruleset, a: Level, b: Level, mode: Mode, games: number): void {
+  pairingNumber++;
+  const wins = { a: 0, b: 0 };
+  const kinds: Record<"a" | "b", Record<ResultKind, number>> = { a: { oin: 0, mars: 0, koks: 0 }, b: { oin: 0, mars: 0, koks: 0 } };
+  let points = 0;
+  let squares = 0;
+  let turns = 0;
+  const started = performance.now();
+  for (let game = 0; game < games; game++) {
+    const seed = pairingNumber * 1_000_003 + (game >> 1);
+    const rng = bot.seededRng(seed ^ 0x5bd1e995);
+    const levels: Record<Side, Level> = { white: a, black: b };
+    const starter: Side = game % 2 === 0 ? "white" : "black";
+    const outcome = bot.playHand(
+      ruleset,
+      { white: chooser(a, ruleset, mode, rng), black: chooser(b, ruleset, mode, rng) },
+      starter,
+      seededDice(seed),
+      { aroundTurn: (mover, turn) => timed(levels[mover])(mover, turn) },
+    );
+    const who = outcome.winner === "white" ? "a" : "b";
+    wins[who]++;
+    kinds[who][outcome.result.kind]++;
+    const won = who === "a" ? outcome.result.points : -outcome.result.points;
+    points += won;
+    squares += won * won;
+    turns += outcome.turns;
+    if ((game + 1) % Math.max(1, Math.floor(games / 4)) === 0 && game + 1 < games) {
+      progress(`  … ${ruleset.preset} ${a} vs ${b} (${mode}): ${game + 1}/${games} hands`);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const [lo, hi] = wilson(wins.a, games);
+  const mean = points / games;
+  const sd = Math.sqrt(Math.max(0, squares / games - mean * mean) * (games / (games - 1)));
+  const ci = (1.96 * sd) / Math.sqrt(games);
+  const k = (x: Record<ResultKind, number>) => `oin ${x.oin}, mars ${x.mars}, koks ${x.koks}`;
+  progress("");
+  const perHand = mode === "cubeless" ? `${signed(mean)} points/hand [95% CI ${signed(mean - ci)} to ${signed(mean + ci)}], ` : "";
+  console.log(
+    `${ruleset.preset.padEnd(15)} ${a} vs ${b} (${mode}, ${games} hands): ${perHand}${a} wins ${pct(wins.a / games)} ` +
+      `[95% CI ${pct(lo)}–${pct(hi)}]  ${a}: ${k(kinds.a)} | ${b}: ${k(kinds.b)}  ` +
+      `${(games / seconds).toFixed(1)} hands/s, ${(turns / games).toFixed(0)} turns/hand`,
+  );
 }
 
-const games = parseGames();
 const benchStart = performance.now();
-console.log(`bot benchmark: ${games} hands per pairing and variant (seeded, reproducible)\n`);
-
-for (const ruleset of RULESETS) {
-  for (const [a, b] of PAIRINGS) {
-    const wins = { a: 0, b: 0 };
-    const kinds: Record<"a" | "b", Record<ResultKind, number>> = {
-      a: { oin: 0, mars: 0, koks: 0 },
-      b: { oin: 0, mars: 0, koks: 0 },
-    };
-    let turns = 0;
-    const started = performance.now();
-    for (let game = 0; game < games; game++) {
-      // Bot a is white; who starts alternates, so neither bot gets the first roll more often.
-      const seed = (ruleset.variant === "long" ? 1_000_000 : 0) + PAIRINGS.findIndex(([x, y]) => x === a && y === b) * 100_000 + game;
-      const starter: Side = game % 2 === 0 ? "white" : "black";
-      const outcome = playPairing(ruleset, a, b, seed, starter);
-      const who = outcome.winner === "white" ? "a" : "b";
-      wins[who]++;
-      kinds[who][outcome.result.kind]++;
-      turns += outcome.turns;
-      if ((game + 1) % Math.max(1, Math.floor(games / 4)) === 0 && game + 1 < games) {
-        progress(`  … ${ruleset.preset} ${a} vs ${b}: ${game + 1}/${games} hands`);
-      }
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const [lo, hi] = wilson(wins.a, games);
-    const k = (x: Record<ResultKind, number>) => `oin ${x.oin}, mars ${x.mars}, koks ${x.koks}`;
-    progress("");
-    console.log(
-      `${ruleset.preset.padEnd(15)} ${a} vs ${b}: ${a} wins ${wins.a}/${games} = ${pct(wins.a / games)} ` +
-        `[95% CI ${pct(lo)}–${pct(hi)}]  ${a}: ${k(kinds.a)} | ${b}: ${k(kinds.b)}  ` +
-        `${(games / seconds).toFixed(0)} games/s, ${(turns / games).toFixed(0)} turns/hand`,
-    );
+console.log(`bot benchmark (seeded, reproducible): sections ${sections.join(", ")}; variants ${variants.join(", ")}\n`);
+for (const variant of variants) {
+  const ruleset = bot.NET_RULESETS[variant];
+  if (sections.includes("neural")) {
+    const games = Number(gamesArg ?? 5000);
+    pairing(ruleset, "expert", "intermediate", "cubeless", games);
+    pairing(ruleset, "expert", "intermediate", "1-point", games);
+    pairing(ruleset, "expert", "beginner", "cubeless", Math.min(games, 1000));
+  }
+  if (sections.includes("classic")) {
+    const games = Number(gamesArg ?? 2000);
+    pairing(ruleset, "intermediate", "beginner", "cubeless", games);
+    pairing(ruleset, "intermediate", "race", "cubeless", games);
+    pairing(ruleset, "race", "beginner", "cubeless", games);
+  }
+}
+if (sections.includes("gnubg") && variants.includes("short")) {
+  if (!GnubgOpponent.available()) console.log("gnubg: /usr/games/gnubg is not installed (apt-get install gnubg); skipped");
+  else {
+    const running = new GnubgOpponent();
+    gnubg = running;
+    pairing(PRESETS.backgammon, "expert", "gnubg", "cubeless", gnubgGames);
+    pairing(PRESETS.backgammon, "intermediate", "gnubg", "cubeless", Math.min(gnubgGames, 500));
+    running.close();
   }
 }
 
 console.log("\nper move (legal plays + choice), milliseconds:");
-for (const [bot, t] of Object.entries(moveTimes)) {
-  const n = Math.max(1, t.count);
-  const sorted = t.cpuAll.sort((x, y) => x - y);
+for (const [level, cpuAll] of Object.entries(cpuPerMove)) {
+  const sorted = cpuAll.sort((x, y) => x - y);
+  const walls = wallPerMove[level]!;
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+  // A loop, not Math.max(...walls): a long run keeps a million entries, more than a call's arguments may be.
+  const wallMax = walls.reduce((m, x) => (x > m ? x : m), 0);
   const p99 = sorted[Math.floor(sorted.length * 0.99)] ?? 0;
-  const cpuMax = sorted[sorted.length - 1] ?? 0;
   console.log(
-    `  ${bot.padEnd(6)} CPU mean ${(t.cpu / n).toFixed(3)}, p99 ${p99.toFixed(2)}, max ${cpuMax.toFixed(2)} | wall mean ${(t.wall / n).toFixed(3)}, ` +
-      `max ${t.wallMax.toFixed(2)} | ${t.count} moves`,
+    `  ${level.padEnd(12)}${level === "gnubg" ? " (this process only; gnubg's own CPU is not counted)" : ""} CPU mean ${mean(sorted).toFixed(3)}, p99 ${p99.toFixed(2)}, max ${(sorted[sorted.length - 1] ?? 0).toFixed(2)} | ` +
+      `wall mean ${mean(walls).toFixed(3)}, max ${wallMax.toFixed(2)} | ${sorted.length} moves`,
   );
 }
 console.log(`total ${((performance.now() - benchStart) / 1000).toFixed(1)} s`);

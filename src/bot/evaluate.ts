@@ -77,14 +77,31 @@ function squaredDistances(checkers: readonly number[]): number {
   return sum;
 }
 
+/** The sides can no longer get in each other's way: a pure race (the same answer from either side). */
+export function isRace(variant: Variant, board: Board): boolean {
+  return !EVALUATORS[variant].inContact(sideView(variant, board, "white"));
+}
+
 /**
  * Rough chance that `side` wins the hand from `board` when `side` is about to roll. The evaluation is
  * made from the opponent's side (as if it had just moved, which is exactly the situation) and negated.
  */
 export function winChanceOnRoll(variant: Variant, board: Board, side: Side): number {
+  return expertOutlook(variant, board, side).chance;
+}
+
+/**
+ * The expert's view of `board` for `side`, about to roll: its winning chance (as `winChanceOnRoll`) and the
+ * opponent's evaluation in pips including its mars/koks danger (as `evaluateBoard`), from one evaluation.
+ * The neural bot reads both as inputs.
+ */
+export function expertOutlook(variant: Variant, board: Board, side: Side): { chance: number; theirScore: number } {
   const evaluator = EVALUATORS[variant];
   const theirView = sideView(variant, board, opponent(side));
   const theirs = evaluator.evaluate(theirView);
   const model = evaluator.inContact(theirView) ? evaluator.chance.contact : evaluator.chance.race;
-  return chanceFromPips(-theirs, theirView.oppPips + theirView.myPips, model);
+  return {
+    chance: chanceFromPips(-theirs, theirView.oppPips + theirView.myPips, model),
+    theirScore: theirs - gammonDanger(theirView, evaluator.koksZone),
+  };
 }

@@ -1,8 +1,9 @@
 /**
  * Computer opponents built on the engine. The match Durable Object calls `botCommand` for a bot seat;
- * `chooseBotPlay` is the move choice alone. Levels: `random` (a uniformly random legal play, takes every
- * double, never doubles) and `expert` (a hand-written evaluation per variant, see evaluate.ts).
- * Randomness comes only from the injected `rng` (values in [0, 1)), so seeded games replay exactly.
+ * `chooseBotPlay` is the move choice alone. Levels: `beginner` (a uniformly random legal play, takes every
+ * double, never doubles), `intermediate` (a hand-written evaluation per variant, see evaluate.ts) and `expert`
+ * (a self-trained neural network per variant, see neural.ts). `random` is the old name of `beginner`, still
+ * accepted. Randomness comes only from the injected `rng` (values in [0, 1)), so seeded games replay exactly.
  */
 import {
   legalPlaysFor,
@@ -16,33 +17,59 @@ import {
 } from "../engine";
 import { expertDoubles, expertTakes } from "./cube";
 import { expertPlay } from "./evaluate";
+import { matchGoal, neuralDoubles, neuralTakes } from "./net-cube";
+import { expertNeuralPlay, pointsGoal } from "./neural";
 import { randomPlay } from "./random";
 
-export type BotLevel = "random" | "expert";
-export const BOT_LEVELS: readonly BotLevel[] = ["random", "expert"];
+export type BotLevel = "beginner" | "intermediate" | "expert" | "random";
+/** The levels to offer; `random` (= `beginner`) is only accepted for old clients. */
+export const BOT_LEVELS: readonly BotLevel[] = ["beginner", "intermediate", "expert"];
 
 interface BotStrategy {
-  choosePlay(position: Position, dice: Dice, ctx: PlayContext, plays: Play[], rng: () => number): Play;
+  /** `state`, when given, is the match the play is for (the expert then plays for the match, not for points). */
+  choosePlay(position: Position, dice: Dice, ctx: PlayContext, plays: Play[], rng: () => number, state?: MatchState): Play;
   doubles(state: MatchState, side: Side): boolean;
   takes(state: MatchState, side: Side): boolean;
 }
 
+const BEGINNER: BotStrategy = {
+  choosePlay: (_position, _dice, _ctx, plays, rng) => randomPlay(plays, rng),
+  doubles: () => false,
+  takes: () => true,
+};
+
 const STRATEGIES: Record<BotLevel, BotStrategy> = {
-  random: {
-    choosePlay: (_position, _dice, _ctx, plays, rng) => randomPlay(plays, rng),
-    doubles: () => false,
-    takes: () => true,
-  },
-  expert: {
+  beginner: BEGINNER,
+  random: BEGINNER,
+  intermediate: {
     choosePlay: (position, _dice, _ctx, plays) => expertPlay(position, plays),
     doubles: expertDoubles,
     takes: expertTakes,
   },
+  expert: {
+    choosePlay: (position, _dice, _ctx, plays, _rng, state) =>
+      expertNeuralPlay(position, plays, state ? matchGoal(state, position.turn) : pointsGoal(true)),
+    doubles: neuralDoubles,
+    takes: neuralTakes,
+  },
 };
 
-/** The play the bot picks from the legal plays (plays non-empty). */
-export function chooseBotPlay(level: BotLevel, position: Position, dice: Dice, ctx: PlayContext, plays: Play[], rng: () => number): Play {
-  return STRATEGIES[level].choosePlay(position, dice, ctx, plays, rng);
+/** A level name this module knows, the old `random` included. */
+export function isBotLevel(value: string): value is BotLevel {
+  return Object.hasOwn(STRATEGIES, value);
+}
+
+/** The play the bot picks from the legal plays (plays non-empty); `state`: the match it is for, when there is one. */
+export function chooseBotPlay(
+  level: BotLevel,
+  position: Position,
+  dice: Dice,
+  ctx: PlayContext,
+  plays: Play[],
+  rng: () => number,
+  state?: MatchState,
+): Play {
+  return STRATEGIES[level].choosePlay(position, dice, ctx, plays, rng, state);
 }
 
 /**
@@ -69,7 +96,7 @@ export function botCommand(
       const legal = plays ?? legalPlaysFor(state);
       // The reducer burns a roll with no legal play itself, so an empty list means nothing to do.
       if (legal.length === 0) return null;
-      const play = chooseBotPlay(level, state.position, state.dice, { firstTurn: state.firstTurn[side] }, legal, rng);
+      const play = chooseBotPlay(level, state.position, state.dice, { firstTurn: state.firstTurn[side] }, legal, rng, state);
       return { type: "play", side, play: play.steps.map((s) => ({ from: s.from, to: s.to })) };
     }
     case "cube-offered":
@@ -80,6 +107,10 @@ export function botCommand(
 
 export { expertPlay, evaluateBoard, winChanceOnRoll } from "./evaluate";
 export { randomPlay } from "./random";
+export { bestPlay, committedEvaluator, expertNeuralPlay, pointsGoal, WIN_GOAL, type Evaluator, type Goal } from "./neural";
+export { matchGoal } from "./net-cube";
+export { matchWinningChance } from "./met";
+export { NET_RULESETS } from "./engine-adapter";
 export { racePlay } from "./race";
 export { seededRng } from "./rng";
 export { playHand, type Chooser, type HandRecord } from "./selfplay";

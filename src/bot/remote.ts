@@ -4,21 +4,21 @@
  * token, and on every change of the table decides with the same `botCommand` the server's own bots use.
  *
  *   npm run bot -- --create --preset federation-long --length 3 [--level expert] [--url http://127.0.0.1:8787]
- *   npm run bot -- --table <id> [--invite <secret>] [--level random] [--name "Robo"] [--delay 300] [--seed 42]
+ *   npm run bot -- --table <id> [--invite <secret>] [--level beginner] [--name "Robo"] [--delay 300] [--seed 42]
  *
  * It logs every event, says what it plays, and exits when the match is over (exit code 0), or with 1
  * when the connection is lost for good or the server keeps refusing its commands.
  */
 import { ApiError, CommandError, NardiClient, type LoggedEvent, type SeatGrant, type TableConnection } from "../client";
 import { PRESET_NAMES, type MatchCommand, type PresetName } from "../engine";
-import { BOT_LEVELS, type BotLevel } from "./index";
+import { BOT_LEVELS, isBotLevel, type BotLevel } from "./index";
 import { seededRng } from "./rng";
 import { commandFromView } from "./table-view";
 
 const USAGE = `usage:
   npm run bot -- --create [--preset federation-long] [--length 1] [options]
   npm run bot -- --table <id> [--invite <secret of a private table>] [options]
-options: --url http://127.0.0.1:8787  --level expert|random  --name <name>  --delay <ms between actions, 300>  --seed <n>`;
+options: --url http://127.0.0.1:8787  --level expert|intermediate|beginner  --name <name>  --delay <ms between actions, 300>  --seed <n>`;
 
 interface Options {
   url: string;
@@ -77,8 +77,8 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--level": {
         const l = value();
-        if (!BOT_LEVELS.includes(l as BotLevel)) fail(`--level must be one of ${BOT_LEVELS.join(", ")}`);
-        opts.level = l as BotLevel;
+        if (!isBotLevel(l)) fail(`--level must be one of ${BOT_LEVELS.join(", ")}`);
+        else opts.level = l;
         break;
       }
       case "--name":
@@ -102,7 +102,8 @@ function parseArgs(argv: string[]): Options {
     }
   }
   if (create === (opts.table !== null)) fail("give either --create or --table <id>");
-  opts.name ||= `Bot (${opts.level})`;
+  // "Bot (level)" is reserved for the bots the server seats itself (NAME_RESERVED); this one joins as a player.
+  opts.name ||= `Remote bot (${opts.level})`;
   return opts;
 }
 

@@ -7,7 +7,6 @@ import {
   handResult,
   initialPosition,
   isHandOver,
-  legalPlays,
   opponent,
   type Board,
   type Dice,
@@ -19,6 +18,7 @@ import {
   type Ruleset,
   type Side,
 } from "../engine";
+import { playsOf } from "./engine-adapter";
 
 export type Chooser = (position: Position, plays: Play[], dice: Dice, ctx: PlayContext) => Play;
 
@@ -60,7 +60,7 @@ export function playHand(
     const current = position;
     const turn = (): Play | null => {
       const ctx = { firstTurn: firstTurn[mover] };
-      const plays = legalPlays(current, [d1, d2], ctx);
+      const plays = playsOf(current, [d1, d2], ctx);
       return plays.length > 0 ? choosers[mover](current, plays, [d1, d2], ctx) : null;
     };
     const play = options.aroundTurn ? options.aroundTurn(mover, turn) : turn();

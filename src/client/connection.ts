@@ -445,6 +445,6 @@ export class TableConnection {
       this.flush();
       return;
     }
-    if (m.id !== null) this.pending.refuse(m.id, new CommandError(m.code, m.message, m.seq));
+    if (m.id !== null) this.pending.refuse(m.id, new CommandError(m.code, m.message, m.seq, m.candidates));
   }
 }

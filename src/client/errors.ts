@@ -24,6 +24,8 @@ export class CommandError extends Error {
     message: string,
     /** The table's seq when the server refused it (null when the client gave up on its own). */
     readonly seq: number | null = null,
+    /** AMBIGUOUS_PLAY: the plays the refused notation could stand for, each accepted as it stands. */
+    readonly candidates?: string[],
   ) {
     super(`${code}: ${message}`);
     this.name = "CommandError";

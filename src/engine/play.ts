@@ -5,8 +5,8 @@
 import { fail, ok } from "./errors";
 import { boardAfter } from "./legal";
 import * as gen from "./movegen";
-import { formatPlay, parsePlay } from "./notation";
-import { cloneBoard, validateDice } from "./position";
+import { formatPlay, formatStep, parsePlay } from "./notation";
+import { boardKey, cloneBoard, validateDice } from "./position";
 import type { Dice, Play, PlayContext, Position, Result, RuleErrorCode, Step } from "./types";
 import { BAR, OFF } from "./types";
 
@@ -29,44 +29,58 @@ interface Failure {
   message: string;
 }
 
-/** The walk's search over which remaining die (or dice, for a combined `24/13`) each written step uses. */
+/** What every walk (one per order of the written steps) found: the legal plays reached, by final position. */
+interface Routes {
+  /** Final board key → the caller's steps (hits marked) of the first route that reached it. */
+  readonly found: Map<string, Step[]>;
+  /** The first route that reached a legal play but put a `*` where nothing is hit. */
+  falseHit: string | null;
+}
+
+/**
+ * The walk's search over which remaining die (or dice, for a combined `24/13`) each written step uses. It
+ * searches every route, not just the first: a step over several dice may pass different points (`8/1` with 5-2
+ * goes by 3 or by 6) and so end in different positions, which the caller must then tell apart.
+ */
 class Walk {
   failure: Failure | null = null;
   /** Dice used by a walk that applied every step but did not end in a legal position. */
   completedDice = -1;
   completedPips = 0;
-  /** The caller's steps (hits marked) once they reach a legal play. */
-  found: Step[] | null = null;
+  /** How many dice each written step used on the current route. */
+  private readonly used: number[] = [];
 
   constructor(
     private readonly steps: readonly StepInput[],
     private readonly remaining: number[],
+    private readonly position: Position,
+    private readonly routes: Routes,
   ) {}
 
   private fail(at: number, code: RuleErrorCode, message: string): void {
     if (!this.failure || at > this.failure.at) this.failure = { at, code, message };
   }
 
-  run(i: number): boolean {
+  run(i: number): void {
     if (i === this.steps.length) return this.finish();
     const { from, to } = this.steps[i]!;
     const where = `step ${i + 1} (${from === BAR ? "bar" : from}/${to === OFF ? "off" : to})`;
     if (this.remaining.length === 0) {
       this.fail(i, "TOO_MANY_STEPS", `${where}: the dice are already used`);
-      return false;
+      return;
     }
     if (gen.me[from] === 0) {
       this.fail(i, "NO_CHECKER", `${where}: there is no checker of yours there`);
-      return false;
+      return;
     }
     if (from !== BAR && gen.me[BAR]! > 0) {
       this.fail(i, "MUST_ENTER_FIRST", `${where}: a checker on the bar must enter first`);
-      return false;
+      return;
     }
     const candidates = this.dieSequences(from, to);
     if (candidates.length === 0) {
       this.fail(i, "WRONG_DISTANCE", `${where}: no remaining die (${this.remaining.join("-")}) moves ${from === BAR ? "bar" : from} to ${to === OFF ? "off" : to}`);
-      return false;
+      return;
     }
     for (const seq of candidates) {
       let applied = 0;
@@ -80,20 +94,16 @@ class Walk {
       }
       if (error === gen.STEP_OK) {
         for (const d of seq) this.remaining.splice(this.remaining.indexOf(d), 1);
-        const done = this.run(i + 1);
+        this.used[i] = seq.length;
+        this.run(i + 1);
         this.remaining.push(...seq);
         this.remaining.sort((a, b) => b - a);
-        if (done) {
-          for (let k = 0; k < applied; k++) gen.undo();
-          return true;
-        }
       } else {
         const [code, message] = STEP_ERRORS[error] ?? ["ILLEGAL_PLAY", "illegal step"];
         this.fail(i, code, `${where}: ${message}`);
       }
       for (let k = 0; k < applied; k++) gen.undo();
     }
-    return false;
   }
 
   /** Orders of remaining dice that could carry a checker from `from` to `to` (single dice first). */
@@ -116,14 +126,20 @@ class Walk {
     return out.sort((a, b) => a.length - b.length);
   }
 
-  private finish(): boolean {
+  private finish(): void {
     if (gen.findLeaf() >= 0) {
       const steps: Step[] = [];
       for (let k = 0; k < gen.depth; k++) {
         steps.push({ from: gen.stackFrom[k]!, to: gen.stackTo[k]!, hit: gen.stackHit[k] === 1 });
       }
-      this.found = steps;
-      return true;
+      const falseHit = this.falseHitMark(steps);
+      if (falseHit !== null) {
+        this.routes.falseHit ??= falseHit;
+        return;
+      }
+      const key = boardKey(boardAfter(this.position, steps));
+      if (!this.routes.found.has(key)) this.routes.found.set(key, steps);
+      return;
     }
     let pips = 0;
     for (let k = 0; k < gen.depth; k++) pips += gen.stackDie[k]!;
@@ -131,7 +147,19 @@ class Walk {
       this.completedDice = gen.depth;
       this.completedPips = pips;
     }
-    return false;
+  }
+
+  /** A written step marked `*` whose last die (the one landing on the written point) hits nothing, as an error message. */
+  private falseHitMark(played: readonly Step[]): string | null {
+    let end = 0;
+    for (let i = 0; i < this.steps.length; i++) {
+      end += this.used[i]!;
+      const written = this.steps[i]!;
+      if (written.hit && !played[end - 1]!.hit) {
+        return `${formatStep(written)}: a * marks a hit, but no opponent checker is hit on ${written.to === OFF ? "off" : written.to}`;
+      }
+    }
+    return null;
   }
 }
 
@@ -199,18 +227,37 @@ export function applyPlay(
   }
 
   const dicePool = d1 === d2 ? [d1, d1, d1, d1] : [Math.max(d1, d2), Math.min(d1, d2)];
-  // The caller's order first: its errors are the ones reported. A legal play written in an order that
-  // breaks a rule midway (a six-block that the other order avoids) is still accepted in another order.
+  // The caller's order first: its errors are the ones reported, and its steps the ones returned. A legal play
+  // written in an order that breaks a rule midway (a six-block that the other order avoids) is still accepted
+  // in another order: written steps are a set, the play is its final position.
+  const routes: Routes = { found: new Map(), falseHit: null };
   let first: Walk | null = null;
+  const tried = new Set<string>();
   for (const order of permutations(steps)) {
-    const walk = new Walk(order, dicePool.slice());
+    const orderKey = order.map((s) => formatStep(s)).join(" ");
+    if (tried.has(orderKey)) continue;
+    tried.add(orderKey);
+    const walk = new Walk(order, dicePool.slice(), position, routes);
     walk.run(0);
-    if (walk.found) {
-      const found = walk.found;
-      return ok({ steps: found, board: boardAfter(position, found), notation: formatPlay(found) });
-    }
     first ??= walk;
   }
+  const plays = [...routes.found.values()];
+  if (plays.length === 1) {
+    const found = plays[0]!;
+    return ok({ steps: found, board: boardAfter(position, found), notation: formatPlay(found) });
+  }
+  if (plays.length > 1) {
+    const candidates = plays.map((p) => formatPlay(p));
+    return {
+      ok: false,
+      error: {
+        code: "AMBIGUOUS_PLAY",
+        message: `this play can end in ${candidates.length} different positions; write the point each checker passes: ${candidates.join(" | ")}`,
+        candidates,
+      },
+    };
+  }
+  if (routes.falseHit !== null) return fail("NOT_A_HIT", routes.falseHit);
   const walk = first!;
   if (walk.completedDice >= 0) {
     if (walk.completedDice < needed) {

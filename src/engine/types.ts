@@ -88,6 +88,8 @@ export interface CompactPlays {
 export interface RuleError {
   code: RuleErrorCode;
   message: string;
+  /** AMBIGUOUS_PLAY only: each play the notation could stand for, written out step by step. */
+  candidates?: string[];
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleError };
@@ -113,6 +115,8 @@ export const RULE_ERROR_CODES = [
   "MUST_PLAY_MORE", // the maximum rule: more dice can be played
   "MUST_USE_LARGER_DIE", // only one die can be played and the larger can be
   "TOO_MANY_STEPS", // more steps than the dice give
+  "NOT_A_HIT", // a `*` marks a hit on a point where no opponent checker is hit
+  "AMBIGUOUS_PLAY", // a step over several dice whose routes end in different positions (the error lists them)
   "ILLEGAL_PLAY", // any other play not among the legal plays
   // match flow
   "MATCH_OVER", // the match has ended

@@ -1,7 +1,10 @@
 /**
- * Stable error codes of the HTTP and WebSocket API. Every rejection a client can see carries one of these
- * (or one of the engine's rule codes, which are passed through unchanged). Never rename a code.
+ * Stable error codes of the HTTP and WebSocket API: ONE list, as one `z.enum` (`ErrorCodeSchema`) that the
+ * WebSocket `error` message, the problem+json body, the server and the OpenAPI document all use. The engine's
+ * rule codes are part of it and pass through unchanged. Add a new code here (and to docs/protocol.md); never
+ * rename one.
  */
+import * as z from "zod";
 import { RULE_ERROR_CODES, type RuleErrorCode } from "../engine/types";
 
 export const PROTOCOL_ERROR_CODES = [
@@ -15,12 +18,14 @@ export const PROTOCOL_ERROR_CODES = [
   "TABLE_NOT_FOUND", // no table with this id
   "TABLE_FULL", // both seats are taken
   "BAD_TOKEN", // a seat token that is missing, malformed or wrong
+  "BAD_NAME", // a display name with control, bidi-override or invisible characters
+  "NAME_RESERVED", // a display name that passes for a bot's
   "SPECTATOR", // a spectator (or a connection without a seat) tried to act
   "SPECTATORS_DISABLED", // the table does not allow spectators
   "BAD_INVITE", // joining a private table without its invite secret, or with a wrong one
   "MATCH_NOT_STARTED", // a game command before the second player has joined
   "STALE_SEQ", // the command names a state version that is no longer current
-  "INTERNAL", // a bug on the server; the request changed nothing
+  "INTERNAL", // a bug on the server (over the WebSocket it may follow a stored change)
   "UNAUTHORIZED", // the route needs a session: no, a malformed, or a revoked `Authorization: Bearer` token
   "BAD_CREDENTIALS", // sign-in failed (the same answer whether or not the name exists)
   "NAME_TAKEN", // another player has this name (names are unique regardless of case)
@@ -32,9 +37,12 @@ export const PROTOCOL_ERROR_CODES = [
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
-/** Every code a client can receive. */
+/** Every code a client can receive: the protocol's and the engine's rule codes. */
+export const ErrorCodeSchema = z
+  .enum([...PROTOCOL_ERROR_CODES, ...RULE_ERROR_CODES])
+  .meta({ id: "ErrorCode", description: "A stable error code (docs/protocol.md#errors). Match on it, not on the human text." });
 export type ErrorCode = ProtocolErrorCode | RuleErrorCode;
-export const ERROR_CODES: readonly ErrorCode[] = [...PROTOCOL_ERROR_CODES, ...RULE_ERROR_CODES];
+export const ERROR_CODES: readonly ErrorCode[] = ErrorCodeSchema.options;
 
 /** HTTP status for each protocol-level code (rule codes from the engine are 409 Conflict). */
 export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
@@ -48,6 +56,8 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   TABLE_NOT_FOUND: 404,
   TABLE_FULL: 409,
   BAD_TOKEN: 401,
+  BAD_NAME: 400,
+  NAME_RESERVED: 400,
   SPECTATOR: 403,
   SPECTATORS_DISABLED: 403,
   BAD_INVITE: 403,
@@ -66,4 +76,8 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
 
 export function httpStatusFor(code: ErrorCode): number {
   return (HTTP_STATUS as Record<string, number>)[code] ?? 409;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return ErrorCodeSchema.safeParse(value).success;
 }

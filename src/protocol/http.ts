@@ -2,6 +2,8 @@
 import * as z from "zod";
 import { BotLevelSchema, OpeningSchema, PresetSchema, SideSchema, TableSummarySchema, TableViewSchema } from "./views";
 import { LoggedEventSchema } from "./events";
+import { ErrorCodeSchema } from "./errors";
+import { MAX_NAME_LENGTH, PlayerNameSchema } from "./names";
 
 export const LIMITS = {
   /** Largest accepted HTTP body or WebSocket frame, in bytes. */
@@ -11,18 +13,28 @@ export const LIMITS = {
   minReconnectSeconds: 1,
   maxReconnectSeconds: 3600,
   defaultReconnectSeconds: 60,
-  maxNameLength: 32,
+  maxNameLength: MAX_NAME_LENGTH,
   /** Most events in one catch-up page (a welcome, or GET …/events); also the default `limit`. */
   maxEventsPerPage: 500,
 } as const;
 
-/** How many events a catch-up page may hold: 1 .. LIMITS.maxEventsPerPage (the default). */
-export const EventLimitSchema = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(LIMITS.maxEventsPerPage)
-  .meta({ description: `At most this many events (1..${LIMITS.maxEventsPerPage}, default ${LIMITS.maxEventsPerPage}); \`next\` says where to continue.` });
+/**
+ * A number in a query string: plain decimal digits only (no sign, exponent, hex, spaces or leading zeros), in
+ * `[min, max]`; anything else fails the schema, which the routes answer with 400 BAD_REQUEST. One schema for every
+ * query number (`after`, `seq`, `limit`), so all of them read the same.
+ */
+export function queryInteger(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,15})$/, "a plain decimal integer (digits only, no sign, exponent or leading zeros)")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** How many events a catch-up page may hold (a query number): 1 .. LIMITS.maxEventsPerPage (the default). */
+export const EventLimitSchema = queryInteger(1, LIMITS.maxEventsPerPage).meta({
+  description: `At most this many events (1..${LIMITS.maxEventsPerPage}, default ${LIMITS.maxEventsPerPage}); \`next\` says where to continue.`,
+});
 
 /** Where the next page starts: the seq to pass as `after` (HTTP) or `seq` (sync); null when this page reaches the table's seq. */
 export const NextPageSchema = z
@@ -30,8 +42,6 @@ export const NextPageSchema = z
   .int()
   .nullable()
   .meta({ description: "The seq of this page's last event when more events follow (ask again after it); null when the page reaches the table's seq." });
-
-export const PlayerNameSchema = z.string().trim().min(1).max(LIMITS.maxNameLength);
 
 export const CreateTableBodySchema = z
   .object({
@@ -105,8 +115,14 @@ export const SocketQuerySchema = z.object({
   /** Deprecated (kept for one release): a seat token in the URL; use the `token.<token>` subprotocol. Empty: BAD_TOKEN. */
   token: z.string().max(128).optional(),
   /** The last seq the client saw: the welcome message then carries every event after it. */
-  seq: z.coerce.number().int().min(0).optional(),
+  seq: queryInteger(0).optional(),
   /** The most events the welcome carries (its `next` says where to continue with `sync`). */
+  limit: EventLimitSchema.optional(),
+});
+
+/** `/v1/tables/:id/events`: a page of the events with a seq above `after`. */
+export const EventsQuerySchema = z.object({
+  after: queryInteger(0).optional().meta({ description: "Only events with seq > after (a plain decimal integer)." }),
   limit: EventLimitSchema.optional(),
 });
 
@@ -126,7 +142,7 @@ export const ProblemSchema = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    code: z.string(),
+    code: ErrorCodeSchema,
     detail: z.string(),
   })
   .meta({ id: "Problem" });

@@ -1,5 +1,6 @@
 /** The wire contract: HTTP bodies, WebSocket messages, views and error codes. Depends on zod and engine types. */
 export * from "./errors";
+export * from "./names";
 export * from "./views";
 export * from "./events";
 export * from "./http";

@@ -10,7 +10,12 @@ export const PresetSchema = z
   .enum(["georgian-short", "backgammon", "federation-long", "armenian-long"])
   .meta({ id: "Preset", description: "A rule set of RULES.md §6." });
 export const OpeningSchema = z.enum(["play-opening-dice", "reroll"]);
-export const BotLevelSchema = z.enum(["random", "expert"]).meta({ id: "BotLevel" });
+export const BotLevelSchema = z.enum(["beginner", "intermediate", "expert", "random"]).meta({
+  id: "BotLevel",
+  description:
+    "The computer's strength: beginner (random legal plays), intermediate (hand-written evaluation), expert (self-trained neural network). " +
+    "`random` is the old name of `beginner`, still accepted and echoed as sent.",
+});
 
 export const CheckersSchema = z
   .array(z.number().int().min(0).max(15))
@@ -53,11 +58,17 @@ export const MatchViewSchema = z
   .object({
     score: z.object({ white: z.number().int(), black: z.number().int() }),
     hand: z.number().int(),
+    /** This hand is the Crawford hand. Always false where there is no cube (a rule set without one, a 1-point match). */
     crawford: z.boolean(),
     cube: z.object({ value: z.number().int(), owner: SideSchema.nullable() }),
     cubeOffer: z.object({ from: SideSchema, to: SideSchema }).nullable(),
     phase: z.enum(["awaiting-roll", "moving", "cube-offered", "over"]),
     turn: SideSchema,
+    /**
+     * `turn` has not yet played a roll in this hand (its first turn of the hand; RULES.md, long nardi head rule: there 6-6,
+     * 4-4 and 3-3 may then take two checkers off the head). It turns false once that side's first roll is played or burned.
+     */
+    firstTurn: z.boolean(),
     dice: z.tuple([z.number().int(), z.number().int()]).nullable(),
     board: BoardSchema,
     pips: z.object({ white: z.number().int(), black: z.number().int() }),

@@ -8,11 +8,19 @@
  * Server → client: `welcome` on connect, `update` after every stored change, `ack` / `error` to the sender.
  */
 import * as z from "zod";
+import { ErrorCodeSchema } from "./errors";
 import { LoggedEventSchema } from "./events";
 import { LIMITS, NextPageSchema } from "./http";
 import { LegalPlaySchema, TableViewSchema } from "./views";
 
-export const CommandIdSchema = z.string().min(1).max(64);
+/**
+ * 1–64 visible ASCII characters (`!` to `~`: no spaces, no control or non-ASCII characters), so an id is stored,
+ * compared and echoed byte for byte the same way before and after a restart.
+ */
+export const CommandIdSchema = z
+  .string()
+  .regex(/^[!-~]{1,64}$/, "an id is 1-64 visible ASCII characters (! to ~)")
+  .meta({ id: "CommandId" });
 
 const commandBase = {
   /** Client-chosen id, unique per seat; a repeated id is acknowledged again, never applied twice. */
@@ -79,9 +87,11 @@ export const ServerMessageSchema = z
       type: z.literal("error"),
       /** The command's id when the error answers a command. */
       id: CommandIdSchema.nullable(),
-      code: z.string(),
+      code: ErrorCodeSchema,
       message: z.string(),
       seq: z.number().int(),
+      /** AMBIGUOUS_PLAY only: every play the refused notation could stand for, each written out step by step. */
+      candidates: z.array(z.string()).optional(),
     }),
   ])
   .meta({ id: "ServerMessage" });

@@ -8,12 +8,18 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import * as z from "zod";
-import { LIMITS } from "../protocol";
+import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { players } from "./routes/players";
 import { tables } from "./routes/tables";
+
+/** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
+function issueCode(issue: z.core.$ZodIssue | undefined): ErrorCode {
+  const named = issue?.code === "custom" ? issue.params?.code : undefined;
+  return isErrorCode(named) ? named : "BAD_REQUEST";
+}
 
 const API_HEADERS = {
   "x-content-type-options": "nosniff",
@@ -28,7 +34,7 @@ export function createApp() {
       if (result.success) return;
       const issue = result.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${result.target} ${issue.path.join(".")}: ` : `${result.target}: `;
-      return problemResponse("BAD_REQUEST", `${where}${issue?.message ?? "invalid"}`);
+      return problemResponse(issueCode(issue), `${where}${issue?.message ?? "invalid"}`);
     },
   });
 
@@ -36,6 +42,7 @@ export function createApp() {
     if (error instanceof ApiError) return problemResponse(error.code, error.detail, error.status, error.headers);
     if (error instanceof HTTPException) {
       if (error.status === 413) return problemResponse("MESSAGE_TOO_LARGE", `bodies may have at most ${LIMITS.maxMessageBytes} bytes`);
+      if (error.status === 415) return problemResponse("BAD_REQUEST", "a body must be JSON, sent with content-type: application/json", 415);
       return problemResponse("BAD_REQUEST", error.message || "bad request", error.status);
     }
     console.error(`${c.req.method} ${c.req.path} failed`, error);

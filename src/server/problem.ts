@@ -40,6 +40,8 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   TABLE_NOT_FOUND: "No such table",
   TABLE_FULL: "Table is full",
   BAD_TOKEN: "Bad seat token",
+  BAD_NAME: "Name with hidden characters",
+  NAME_RESERVED: "Name reserved for bots",
   SPECTATORS_DISABLED: "Spectators not allowed",
   BAD_INVITE: "Invite secret missing or wrong",
   RATE_LIMITED: "Too many requests",

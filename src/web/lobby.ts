@@ -5,6 +5,7 @@
 import type { NardiClient, PlayerProfile, SeatGrant, TableSummary } from "../client";
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
+import type { BotLevelName } from "../protocol";
 import { points } from "./describe";
 import { button, clear, h } from "./dom";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
@@ -38,7 +39,14 @@ function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function select(testid: string, options: Array<[string, string]>, value: string): HTMLSelectElement {
+/** The computer levels offered, strongest first (docs/bots.md). */
+const BOT_LEVEL_CHOICES: Array<[BotLevelName, string]> = [
+  ["expert", "expert"],
+  ["intermediate", "intermediate"],
+  ["beginner", "beginner (random)"],
+];
+
+function select(testid: string, options: ReadonlyArray<readonly [string, string]>, value: string): HTMLSelectElement {
   const el = h("select", { "data-testid": testid, name: testid });
   for (const [v, label] of options) el.append(h("option", { value: v, selected: v === value }, label));
   return el;
@@ -67,7 +75,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   );
   const spectators = h("input", { type: "checkbox", "data-testid": "spectators", checked: true });
   const opponent = select("opponent", [["human", "a person (invite link)"], ["bot", "the computer"]], "human");
-  const botLevel = select("bot-level", [["expert", "expert"], ["random", "random (easy)"]], "expert");
+  const botLevel = select("bot-level", BOT_LEVEL_CHOICES, "expert");
   const botField = field("Computer level", botLevel);
   // Playing a friend: private by default, so only the invite link (which carries the secret) can take the seat.
   const privacy = h("input", { type: "checkbox", "data-testid": "private", checked: true });
@@ -96,7 +104,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
             spectators: spectators.checked,
             private: opponent.value !== "bot" && privacy.checked,
             opponent: opponent.value === "bot" ? "bot" : "human",
-            botLevel: botLevel.value === "random" ? "random" : "expert",
+            botLevel: BOT_LEVEL_CHOICES.find(([level]) => level === botLevel.value)?.[0] ?? "expert",
             name: playerName(name),
             rated: rated.checked,
           });

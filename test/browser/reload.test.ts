@@ -134,7 +134,7 @@ describe("reloads and drops keep the seat", () => {
     await page.goto(`${baseUrl}/`);
     await page.getByTestId("preset").selectOption("georgian-short");
     await page.getByTestId("opponent").selectOption("bot");
-    await page.getByTestId("bot-level").selectOption("random");
+    await page.getByTestId("bot-level").selectOption("beginner");
     await page.getByTestId("create").click();
     await page.waitForSelector('[data-testid="table"][data-role="white"][data-status="connected"]');
     const tableId = (await view(page).getAttribute("data-table-id")) as string;

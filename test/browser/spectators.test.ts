@@ -13,7 +13,7 @@ describe("spectators switched off", () => {
     await page.goto(`${baseUrl}/`);
     await page.getByTestId("spectators").uncheck();
     await page.getByTestId("opponent").selectOption("bot");
-    await page.getByTestId("bot-level").selectOption("random");
+    await page.getByTestId("bot-level").selectOption("beginner");
     await page.getByTestId("create").click();
     await page.waitForSelector('[data-testid="table"][data-role="white"]');
     await settled(page);

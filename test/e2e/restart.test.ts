@@ -32,7 +32,8 @@ describe.sequential("a restart of the server mid-match", () => {
     };
     const mover = conns[conns.white.table!.match!.turn];
     if (mover.table!.match!.phase === "awaiting-roll") await mover.roll();
-    const acked = mover.seq;
+    // The table's seq, not the mover's: the other seat's player-connected may not have reached the mover yet.
+    const acked = (await client.getTable(white.tableId)).seq;
     await conns.white.waitFor((c) => c.seq >= acked);
     await conns.black.waitFor((c) => c.seq >= acked);
     const seen = [...conns.white.events];

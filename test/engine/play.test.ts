@@ -18,6 +18,8 @@ const blotAt18 = position("short", { 24: 2, 13: 5, 8: 3, 6: 5 }, { 7: 1, 6: 4, 1
 // 19/18 closes Black's own 1..6 unless 13/12 has opened Black's 1 first.
 const lowStepFirst = position("long", { 13: 1, 14: 2, 15: 2, 16: 2, 17: 2, 19: 1, 24: 5 }, { 19: 15 });
 const longBearOff = position("long", { 0: 12, 5: 1, 2: 2 }, { 24: 15 });
+// A Black blot on White's 3 (Black's own 22), White's 6 open: 8/1 with 5-2 goes by 3 (hitting) or by 6.
+const blotAt3 = position("short", { 24: 2, 13: 5, 8: 3, 6: 5 }, { 22: 1, 6: 5, 8: 4, 13: 5 });
 
 interface Row {
   name: string;
@@ -48,6 +50,12 @@ const rows: Row[] = [
   { name: "the first-turn 6-6 exception", position: longStart, dice: [6, 6], firstTurn: true, play: "24/18 24/18", expect: { board: "24/18 24/18" } },
   { name: "the empty play when the roll is burned", position: position("long", { 24: 15 }, { 24: 13, 6: 1, 7: 1 }), dice: [6, 5], play: "", expect: { board: "" } },
   { name: "bear-off overshoot from the highest point", position: longBearOff, dice: [4, 3], play: "5/2 2/off", expect: { board: "5/2 2/off" } },
+  { name: "a * that marks a real hit", position: blotAt18, dice: [6, 2], play: "24/18* 13/11", expect: { board: "24/18* 13/11", notation: "24/18* 13/11" } },
+  { name: "a step over two dice whose routes end the same (long: nothing is hit on the way)", position: longStart, dice: [6, 5], play: "24/13", expect: { board: "24/13" } },
+  { name: "a step over two dice through a blot, named as a chain", position: blotAt3, dice: [5, 2], play: "8/3*/1", expect: { board: "8/3*/1", notation: "8/3* 3/1" } },
+  { name: "the other route, named as a chain", position: blotAt3, dice: [5, 2], play: "8/6/1", expect: { board: "8/6/1", notation: "8/6 6/1" } },
+  { name: "the chain's hit found without a *", position: blotAt3, dice: [5, 2], play: "8/3/1", expect: { board: "8/3*/1", notation: "8/3* 3/1" } },
+  { name: "a step over two dice by a point where only one route is open", position: blotAt18, dice: [6, 5], play: "24/13", expect: { board: "24/18*/13", notation: "24/18* 18/13" } },
 
   // Every error code, with the rule that produces it.
   { name: "garbage", position: shortStart, dice: [6, 2], play: "hello", expect: { error: "BAD_NOTATION" } },
@@ -74,6 +82,11 @@ const rows: Row[] = [
   { name: "three fours when four can be played", position: shortStart, dice: [4, 4], play: "13/9 13/9 6/2", expect: { error: "MUST_PLAY_MORE" } },
   { name: "the smaller die when only one can be played", position: position("long", { 24: 15 }, { 24: 14, 1: 1 }), dice: [6, 5], firstTurn: true, play: "24/19", expect: { error: "MUST_USE_LARGER_DIE" } },
   { name: "the smaller die (short)", position: position("short", { 20: 1, 0: 14 }, { 16: 2, 6: 13 }), dice: [6, 5], play: "20/15", expect: { error: "MUST_USE_LARGER_DIE" } },
+  { name: "a * where nothing is hit", position: shortStart, dice: [6, 1], play: "24/18* 24/23", expect: { error: "NOT_A_HIT" } },
+  { name: "a * on the landing point of a step over two dice that hits only on the way", position: blotAt3, dice: [5, 2], play: "8/1*", expect: { error: "NOT_A_HIT" } },
+  { name: "a * on a chain's first point", position: blotAt3, dice: [5, 2], play: "8/6*/1", expect: { error: "NOT_A_HIT" } },
+  { name: "a step over two dice whose routes end in different positions", position: blotAt3, dice: [5, 2], play: "8/1", expect: { error: "AMBIGUOUS_PLAY" } },
+  { name: "the same as steps", position: blotAt3, dice: [5, 2], play: [{ from: 8, to: 1 }], expect: { error: "AMBIGUOUS_PLAY" } },
   { name: "a step that cannot be entered (burned roll)", position: position("long", { 24: 15 }, { 24: 13, 6: 1, 7: 1 }), dice: [6, 5], play: "24/18", expect: { error: "BLOCKED_POINT" } },
 ];
 
@@ -94,8 +107,20 @@ describe("applyPlay", () => {
   it("accepts every legal play of the opening in both notations", () => {
     expect(isLegalPlay(shortStart, [3, 1], { firstTurn: true }, "8/5 6/5")).toBe(true);
     expect(isLegalPlay(shortStart, [3, 1], { firstTurn: true }, "6/5 8/5")).toBe(true);
-    expect(isLegalPlay(shortStart, [3, 1], { firstTurn: true }, "24/21 24/23*")).toBe(true);
+    expect(isLegalPlay(shortStart, [3, 1], { firstTurn: true }, "24/21 24/23")).toBe(true);
     expect(isLegalPlay(shortStart, [3, 1], { firstTurn: true }, "24/22")).toBe(false);
+  });
+
+  it("lists both routes of an ambiguous step, each written so that it is accepted as it stands", () => {
+    const result = applyPlay(blotAt3, [5, 2], { firstTurn: false }, "8/1");
+    if (result.ok) throw new Error("8/1 was accepted");
+    expect(result.error.code).toBe("AMBIGUOUS_PLAY");
+    expect(result.error.candidates?.slice().sort()).toEqual(["8/3* 3/1", "8/6 6/1"]);
+    for (const candidate of result.error.candidates!) {
+      expect(result.error.message).toContain(candidate);
+      const again = applyPlay(blotAt3, [5, 2], { firstTurn: false }, candidate);
+      expect(again.ok && again.value.notation).toBe(candidate);
+    }
   });
 
   it("does not flip the turn or touch the position", () => {

@@ -154,7 +154,7 @@ describe("tables over HTTP", () => {
     expect(doc.paths["/v1/tables"]).toHaveProperty("post");
     expect(doc.paths["/v1/tables/{id}/socket"]).toHaveProperty("get");
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(["CreateTableBody", "SeatGrant", "TableView", "Problem", "ClientMessage", "ServerMessage", "LoggedEvent"]),
+      expect.arrayContaining(["CreateTableBody", "SeatGrant", "TableView", "Problem", "ClientMessage", "ServerMessage", "LoggedEvent", "ErrorCode"]),
     );
   });
 });

@@ -19,7 +19,8 @@ export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | A
   }
   const parsed = parseFrame(frame);
   if (!parsed.ok) {
-    core.sendError(ws, parsed.id, parsed.code, parsed.message);
+    if ("close" in parsed) ws.close(parsed.close, parsed.reason);
+    else core.sendError(ws, parsed.id, parsed.code, parsed.message);
     return;
   }
   const role = core.sockets.roleOf(ws);
@@ -65,7 +66,7 @@ function applyGameCommand(core: RoomCore, ws: WebSocket, seat: Side, message: Ga
   }
   const step = applyCommand(room.match, toMatchCommand(seat, message), core.dice);
   if (!step.ok) {
-    core.sendError(ws, message.id, step.error.code, step.error.message);
+    core.sendError(ws, message.id, step.error.code, step.error.message, step.error.candidates);
     return false;
   }
   const logged = core.commit({ ...settle(core, room, step.value), command: { seat, id: message.id } });

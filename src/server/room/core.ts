@@ -102,8 +102,9 @@ export class RoomCore {
     });
   }
 
-  sendError(ws: WebSocket, id: string | null, code: ErrorCode, message: string): void {
-    this.sockets.send(ws, { type: "error", id, code, message, seq: this.store.load()?.seq ?? 0 });
+  sendError(ws: WebSocket, id: string | null, code: ErrorCode, message: string, candidates?: string[]): void {
+    const seq = this.store.load()?.seq ?? 0;
+    this.sockets.send(ws, { type: "error", id, code, message, seq, ...(candidates ? { candidates } : {}) });
   }
 
   /**

@@ -1,6 +1,7 @@
 /** The table's HTTP side, called over RPC from the Worker's routes: create, join, view, history, counters. */
 import { makeRuleset, newMatch, type MatchEvent, type Side } from "../../engine";
 import type { CreateTableBodySchema, EventHistory, JoinTableBodySchema, TableEvent, TableSummary, TableView } from "../../protocol";
+import { botName } from "../../protocol";
 import { newInviteSecret, newSeatToken, sameDigest, sha256Hex } from "../ids";
 import { refuse, type Outcome } from "../problem";
 import { runBots } from "./bots";
@@ -75,7 +76,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   ];
   let match = null;
   if (input.opponent === "bot") {
-    const bot: Seat = { name: `Bot (${input.botLevel})`, kind: "bot", botLevel: input.botLevel, tokenHash: null };
+    const bot: Seat = { name: botName(input.botLevel), kind: "bot", botLevel: input.botLevel, tokenHash: null };
     const started = newMatch({ ruleset: info.ruleset, length: info.length }, core.dice);
     if (!started.ok) return refuse("BAD_REQUEST", started.error.message);
     info.seats.black = bot;

@@ -49,6 +49,7 @@ function matchView(state: MatchState): MatchView {
     cubeOffer: state.cubeOffer ? { ...state.cubeOffer } : null,
     phase: state.phase,
     turn: state.position.turn,
+    firstTurn: state.firstTurn[state.position.turn],
     dice: state.dice ? [state.dice[0], state.dice[1]] : null,
     board,
     pips: { white: pipCount(board.white), black: pipCount(board.black) },

@@ -9,7 +9,7 @@ import {
   ClientMessageSchema,
   CreateTableBodySchema,
   EventHistorySchema,
-  EventLimitSchema,
+  EventsQuerySchema,
   LIMITS,
   JoinTableBodySchema,
   OpenTablesSchema,
@@ -79,10 +79,11 @@ tables.openapi(
     request: { body: { content: { "application/json": { schema: CreateTableBodySchema } }, required: true } },
     responses: {
       201: json(SeatGrantSchema, "The creator's seat (keep the token and the invite secret: they are shown once)"),
-      400: problem("BAD_REQUEST or BAD_JSON"),
+      400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED"),
       401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
       403: problem("RATED_NEEDS_PLAYER: a rated table without a session, or against the computer"),
       413: problem("MESSAGE_TOO_LARGE"),
+      415: problem("BAD_REQUEST: the body is not sent as application/json"),
       429: rateLimited("RATE_LIMITED: too many tables created from this address"),
     },
   }),
@@ -146,12 +147,13 @@ tables.openapi(
     request: { params: Params, body: { content: { "application/json": { schema: JoinTableBodySchema } }, required: false } },
     responses: {
       200: json(SeatGrantSchema, "The joiner's seat"),
-      400: problem("BAD_REQUEST or BAD_JSON"),
+      400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED"),
       401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
       403: problem("BAD_INVITE: the table is private and the invite secret is missing or wrong; RATED_NEEDS_PLAYER: a rated table joined without a session"),
       404: problem("TABLE_NOT_FOUND"),
       409: problem("TABLE_FULL or SAME_PLAYER"),
       413: problem("MESSAGE_TOO_LARGE"),
+      415: problem("BAD_REQUEST: the body is not sent as application/json"),
       429: rateLimited("RATE_LIMITED: too many joins from this address"),
     },
   }),
@@ -176,10 +178,7 @@ tables.openapi(
     request: {
       params: Params,
       headers: AuthHeaders,
-      query: z.object({
-        after: z.coerce.number().int().min(0).optional().meta({ description: "Only events with seq > after." }),
-        limit: EventLimitSchema.optional(),
-      }),
+      query: EventsQuerySchema,
     },
     responses: {
       200: json(EventHistorySchema, "A page of the event log (`next`: where the next page starts)"),
@@ -249,8 +248,9 @@ tables.openAPIRegistry.registerPath(
 tables.get("/:id/socket", async (c) => {
   const params = Params.safeParse(c.req.param());
   if (!params.success) return problemResponse("BAD_REQUEST", "param id: not a table id");
-  const query = SocketQuerySchema.safeParse(c.req.query());
-  if (!query.success) return problemResponse("BAD_REQUEST", "query: token must be a string of at most 128 characters, seq a whole number >= 0");
+  // As the validated routes read it: a parameter given twice is a list, which no query schema accepts.
+  const query = SocketQuerySchema.safeParse(Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])));
+  if (!query.success) return problemResponse("BAD_REQUEST", "query: token must be a string of at most 128 characters, seq a plain decimal integer >= 0");
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
   }
