@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config";
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+
+// The worker tests start from the real schema: migrations/ is applied to each test's D1 by test/worker/setup.ts.
+const migrations = await readD1Migrations("./migrations");
 
 export default defineConfig({
   test: {
@@ -11,9 +14,14 @@ export default defineConfig({
       {
         // The Worker and the match Durable Object inside workerd (Miniflare).
         // Requests from SELF carry no client address ("unknown"): exempt from the per-client limits, which the
-        // tests that prove them pass by sending their own CF-Connecting-IP.
-        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" }, miniflare: { bindings: { RATE_LIMIT_EXEMPT: "unknown" } } })],
-        test: { name: "worker", include: ["test/worker/**/*.test.ts"], testTimeout: 30_000 },
+        // tests that prove them pass by sending their own CF-Connecting-IP. The migrations are applied by test/worker/setup.ts.
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { RATE_LIMIT_EXEMPT: "unknown", TEST_MIGRATIONS: migrations } },
+          }),
+        ],
+        test: { name: "worker", include: ["test/worker/**/*.test.ts"], setupFiles: ["test/worker/setup.ts"], testTimeout: 30_000 },
       },
       {
         // Real sockets against `wrangler dev`, and Debian's Chromium driven by playwright-core.

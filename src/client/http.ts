@@ -3,6 +3,17 @@
  * requests; every answer is parsed with the protocol's schemas before the caller sees it.
  */
 import {
+  LeaderboardSchema,
+  MatchPageSchema,
+  MatchRecordSchema,
+  PlayerProfileSchema,
+  SessionGrantSchema,
+  type Credentials,
+  type Leaderboard,
+  type MatchPage,
+  type MatchRecord,
+  type PlayerProfile,
+  type SessionGrant,
   EventHistorySchema,
   OpenTablesSchema,
   ProblemSchema,
@@ -33,7 +44,11 @@ const AnyJson: Parser<Record<string, unknown>> = {
   },
 };
 
+const NoContent: Parser<void> = { parse: () => undefined };
+
 export interface ClientOptions {
+  /** A session token (POST /v1/players or /v1/sessions): sent as `Authorization: Bearer` to the players' routes and on create/join. */
+  session?: string;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
   /** Defaults to the global `WebSocket`; passed on to every connection. */
@@ -58,12 +73,12 @@ export class NardiClient {
 
   /** Creates a table; the creator sits White. The grant's token is shown once: keep it to act for the seat. */
   createTable(body: CreateTableBody): Promise<SeatGrant> {
-    return this.request("POST", "/v1/tables", SeatGrantSchema, body);
+    return this.request("POST", "/v1/tables", SeatGrantSchema, body, this.options.session);
   }
 
   /** Takes the free seat (Black); the match starts at once. TABLE_FULL (409) when it is taken. */
   joinTable(id: string, body: JoinTableBody = {}): Promise<SeatGrant> {
-    return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, body);
+    return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, body, this.options.session);
   }
 
   /** With a seat token, read as that seat (a table without spectators shows its match only to seat holders). */
@@ -89,6 +104,67 @@ export class NardiClient {
 
   getStats(id: string): Promise<TableStats> {
     return this.request("GET", `/v1/tables/${encodeURIComponent(id)}/stats`, TableStatsSchema);
+  }
+
+  // Players (docs/players.md). Routes marked "session" need `session` in the options.
+
+  /** The same client acting with another session (or none). */
+  withSession(session: string | undefined): NardiClient {
+    return new NardiClient(this.baseUrl, { ...this.options, session });
+  }
+
+  /** A new guest player and a session for it. */
+  createGuest(): Promise<SessionGrant> {
+    return this.request("POST", "/v1/players", SessionGrantSchema);
+  }
+
+  logIn(credentials: Credentials): Promise<SessionGrant> {
+    return this.request("POST", "/v1/sessions", SessionGrantSchema, credentials);
+  }
+
+  /** Session: ends this session. */
+  logOut(): Promise<void> {
+    return this.request("DELETE", "/v1/sessions/current", NoContent, undefined, this.options.session);
+  }
+
+  /** Session: ends every session of the player. */
+  logOutEverywhere(): Promise<void> {
+    return this.request("DELETE", "/v1/sessions", NoContent, undefined, this.options.session);
+  }
+
+  /** Session: the session's player. */
+  me(): Promise<PlayerProfile> {
+    return this.request("GET", "/v1/me", PlayerProfileSchema, undefined, this.options.session);
+  }
+
+  /** Session: a guest claims a name with a password. */
+  claim(credentials: Credentials): Promise<PlayerProfile> {
+    return this.request("POST", "/v1/me/claim", PlayerProfileSchema, credentials, this.options.session);
+  }
+
+  rename(name: string): Promise<PlayerProfile> {
+    return this.request("PATCH", "/v1/me", PlayerProfileSchema, { name }, this.options.session);
+  }
+
+  deleteMe(): Promise<void> {
+    return this.request("DELETE", "/v1/me", NoContent, undefined, this.options.session);
+  }
+
+  getPlayer(id: string): Promise<PlayerProfile> {
+    return this.request("GET", `/v1/players/${encodeURIComponent(id)}`, PlayerProfileSchema);
+  }
+
+  /** A page of the player's matches, newest first; pass the page's `next` as `cursor` for the next one. */
+  getPlayerMatches(id: string, page: { cursor?: string; limit?: number } = {}): Promise<MatchPage> {
+    return this.request("GET", `/v1/players/${encodeURIComponent(id)}/matches${query(page)}`, MatchPageSchema);
+  }
+
+  getMatchRecord(tableId: string): Promise<MatchRecord> {
+    return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}`, MatchRecordSchema);
+  }
+
+  getLeaderboard(pool: string, page: { offset?: number; limit?: number } = {}): Promise<Leaderboard> {
+    return this.request("GET", `/v1/leaderboards/${encodeURIComponent(pool)}${query(page)}`, LeaderboardSchema);
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */
@@ -142,4 +218,11 @@ export class NardiClient {
       throw new ApiError(res.status, "BAD_RESPONSE", `${method} ${path}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text === "" ? "" : `?${text}`;
 }

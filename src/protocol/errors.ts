@@ -26,6 +26,14 @@ export const PROTOCOL_ERROR_CODES = [
   "MATCH_NOT_STARTED", // a game command before the second player has joined
   "STALE_SEQ", // the command names a state version that is no longer current
   "INTERNAL", // a bug on the server (over the WebSocket it may follow a stored change)
+  "UNAUTHORIZED", // the route needs a session: no, a malformed, or a revoked `Authorization: Bearer` token
+  "BAD_CREDENTIALS", // sign-in failed (the same answer whether or not the name exists)
+  "NAME_TAKEN", // another player has this name (names are unique regardless of case)
+  "ALREADY_CLAIMED", // the player already has a name and password
+  "PLAYER_NOT_FOUND", // no player with this id
+  "MATCH_NOT_FOUND", // no recorded match for this table id (yet: records arrive when the match ends)
+  "RATED_NEEDS_PLAYER", // a rated table is created or joined without a session, or with a bot
+  "SAME_PLAYER", // the player tried to take both seats of a rated table
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -56,6 +64,14 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   MATCH_NOT_STARTED: 409,
   STALE_SEQ: 409,
   INTERNAL: 500,
+  UNAUTHORIZED: 401,
+  BAD_CREDENTIALS: 401,
+  NAME_TAKEN: 409,
+  ALREADY_CLAIMED: 409,
+  PLAYER_NOT_FOUND: 404,
+  MATCH_NOT_FOUND: 404,
+  RATED_NEEDS_PLAYER: 403,
+  SAME_PLAYER: 409,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

@@ -72,14 +72,18 @@ export const CreateTableBodySchema = z
     /** "bot": the second seat is taken at once by a computer opponent played inside the match object. */
     opponent: z.enum(["human", "bot"]).default("human"),
     botLevel: BotLevelSchema.default("expert"),
-    name: PlayerNameSchema.default("Player 1"),
+    /** The seat's display name: default "Player 1", or the player's name with a session; a rated seat always carries the player's name. */
+    name: PlayerNameSchema.optional(),
+    /** Rated tables change both players' Glicko-2 ratings; both seats need a session, and bots are never rated. */
+    rated: z.boolean().default(false),
   })
   .strict()
   .meta({ id: "CreateTableBody" });
 
 export const JoinTableBodySchema = z
   .object({
-    name: PlayerNameSchema.default("Player 2"),
+    /** The seat's display name: default "Player 2", or the player's name with a session; a rated seat always carries the player's name. */
+    name: PlayerNameSchema.optional(),
     /** The invite secret of a private table (from its invite link); ignored by public tables. */
     invite: z.string().max(128).optional(),
   })

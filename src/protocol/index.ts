@@ -6,3 +6,4 @@ export * from "./clock";
 export * from "./events";
 export * from "./http";
 export * from "./ws";
+export * from "./players";

@@ -53,6 +53,8 @@ export const PlayerSchema = z
     name: z.string(),
     kind: z.enum(["human", "bot"]),
     botLevel: BotLevelSchema.nullable(),
+    /** The player's id when the seat was taken with a session (their profile: /v1/players/{playerId}); else null. */
+    playerId: z.string().nullable(),
     connected: z.boolean(),
     /** Epoch milliseconds when this player's reconnect window ends, while they are away during a match. */
     reconnectDeadline: z.number().nullable(),
@@ -98,6 +100,8 @@ export const TableViewSchema = z
     length: z.number().int(),
     reconnectSeconds: z.number().int(),
     spectators: z.boolean(),
+    /** Rated tables change the players' ratings when the match ends. */
+    rated: z.boolean(),
     /** Not listed in the lobby; joining needs the invite secret. */
     private: z.boolean(),
     players: z.object({ white: PlayerSchema.nullable(), black: PlayerSchema.nullable() }),

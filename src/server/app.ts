@@ -12,6 +12,7 @@ import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
+import { players } from "./routes/players";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -62,8 +63,8 @@ export function createApp() {
     for (const [name, value] of Object.entries(API_HEADERS)) c.res.headers.set(name, value);
   });
 
-  // Third-party web clients on other origins: no cookies are involved (seats are proven by tokens), so any origin may call.
-  app.use("/v1/*", cors({ origin: "*", allowMethods: ["GET", "POST", "OPTIONS"], allowHeaders: ["content-type", "authorization"], exposeHeaders: ["retry-after"], maxAge: 86400 }));
+  // Third-party web clients on other origins: no cookies are involved (seats and sessions are proven by tokens), so any origin may call.
+  app.use("/v1/*", cors({ origin: "*", allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], allowHeaders: ["content-type", "authorization"], exposeHeaders: ["retry-after"], maxAge: 86400 }));
 
   // Bodies: bounded in size, then parsed once as JSON so a broken body is BAD_JSON before any schema runs.
   app.use(
@@ -98,6 +99,12 @@ export function createApp() {
     (c) => c.json({ ok: true as const }, 200),
   );
   app.route("/v1/tables", tables);
+  app.route("/v1", players);
+  app.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "http",
+    scheme: "bearer",
+    description: "A session token from POST /v1/players (guest) or POST /v1/sessions (log in).",
+  });
   app.doc31("/v1/openapi.json", DOCUMENT);
   return app;
 }

@@ -6,6 +6,12 @@ export interface Env {
   MATCH: DurableObjectNamespace<MatchRoom>;
   LOBBY: DurableObjectNamespace<Lobby>;
   ASSETS: Fetcher;
+  /** Players, sessions, ratings and match records (migrations/). */
+  DB: D1Database;
+  /** Sign-in attempts per client address. */
+  SIGNIN_LIMITER: RateLimit;
+  /** Optional var: milliseconds between a match's end and the first delivery of its record (default 0). */
+  OUTBOX_DELAY_MS?: string;
   /** Per-client limits (Cloudflare's Rate Limiting binding): table creation, joins, socket upgrades. */
   CREATE_LIMIT: RateLimit;
   JOIN_LIMIT: RateLimit;

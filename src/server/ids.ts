@@ -3,7 +3,7 @@
  * only a token's SHA-256 is stored, so a leaked database does not seat anyone.
  */
 
-function base64url(bytes: Uint8Array): string {
+export function base64url(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
@@ -27,6 +27,12 @@ export function newInviteSecret(): string {
 export function newSeatToken(): string {
   return randomBase64url(32);
 }
+
+/** A session token: 256 random bits, like a seat token; only its SHA-256 is stored. */
+export const newSessionToken = newSeatToken;
+
+/** A player id: 128 random bits → 22 characters. */
+export const newPlayerId = newTableId;
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -2,7 +2,7 @@
  * The lobby: create a table (preset, match length, reconnect window, spectators, a person or the computer),
  * the list of open tables to join, and the join page an invite link opens.
  */
-import type { NardiClient, SeatGrant, TableSummary } from "../client";
+import type { NardiClient, PlayerProfile, SeatGrant, TableSummary } from "../client";
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
 import { TIME_CONTROL_NAMES, type BotLevelName } from "../protocol";
@@ -10,7 +10,7 @@ import { points } from "./describe";
 import { button, clear, h } from "./dom";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
 
-const PRESETS: Array<[PresetName, string]> = [
+export const PRESETS: Array<[PresetName, string]> = [
   ["georgian-short", "Georgian short nardi (koks, no cube)"],
   ["backgammon", "Backgammon (short, koks, cube)"],
   ["federation-long", "Federation long nardi (koks, cube)"],
@@ -21,7 +21,7 @@ function keepSeat(grant: SeatGrant): void {
   saveSeat({ tableId: grant.tableId, seat: grant.seat, token: grant.token, ...(grant.invite ? { invite: grant.invite } : {}) });
 }
 
-/** The name typed in `input` (or "Player"), remembered for the next table. */
+/** The name typed in `input` (or "Player"), remembered for the next table. At a table it links to the visitor's profile; a rated table shows the player's own name instead. */
 function playerName(input: HTMLInputElement): string {
   const player = input.value.trim() || "Player";
   saveName(player);
@@ -56,9 +56,16 @@ function field(label: string, control: HTMLElement): HTMLLabelElement {
   return h("label", { class: "field" }, h("span", {}, label), control);
 }
 
-export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
+export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerProfile | null = null): () => void {
   clear(root);
-  const name = h("input", { "data-testid": "name", name: "name", maxlength: 32, value: loadName("Player"), autocomplete: "nickname" });
+  // Rated tables need a player (a session); the page has one unless the players' database is unreachable.
+  const rated = h("input", { type: "checkbox", "data-testid": "rated", disabled: !player });
+  const ratedField = field("Rated (changes both ratings)", rated);
+  const syncRated = () => {
+    ratedField.hidden = opponent.value === "bot";
+    if (opponent.value === "bot") rated.checked = false;
+  };
+  const name = h("input", { "data-testid": "name", name: "name", maxlength: 32, value: loadName(player?.name ?? "Player"), autocomplete: "nickname" });
   const preset = select("preset", PRESETS, "georgian-short");
   const length = select("length", [["1", "1 point"], ["3", "3 points"], ["5", "5 points"], ["7", "7 points"]], "1");
   const reconnect = select(
@@ -88,7 +95,9 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
     privateField.hidden = opponent.value === "bot";
   };
   opponent.addEventListener("change", syncBot);
+  opponent.addEventListener("change", syncRated);
   syncBot();
+  syncRated();
   const createError = h("p", { class: "error", "data-testid": "create-error" });
   const create = button(
     "Create table",
@@ -108,6 +117,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
             opponent: opponent.value === "bot" ? "bot" : "human",
             botLevel: BOT_LEVEL_CHOICES.find(([level]) => level === botLevel.value)?.[0] ?? "expert",
             name: playerName(name),
+            rated: rated.checked,
           });
           keepSeat(grant);
           location.hash = `#/t/${grant.tableId}`;
@@ -169,6 +179,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
       field("Opponent", opponent),
       privateField,
       botField,
+      ratedField,
       h("div", { class: "row" }, create),
       createError,
     ),
@@ -188,7 +199,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient): () => void {
  * The page an invite link opens when this browser has no seat at the table: join it (a private table with the
  * link's invite secret), or watch it.
  */
-export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, invite: string | null, onSeated: () => void): () => void {
+export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, invite: string | null, onSeated: () => void, player: PlayerProfile | null = null): () => void {
   clear(root);
   const info = h("p", { "data-testid": "join-info" }, "Looking up the table…");
   const err = h("p", { class: "error", "data-testid": "join-error" });
@@ -211,8 +222,8 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
         if (t.spectators) card.append(h("p", {}, watch));
         return;
       }
-      info.textContent = `${host} invites you to ${t.ruleset.preset}, a match to ${points(t.length)}. You play Black.`;
-      const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName("Player") });
+      info.textContent = `${host} invites you to ${t.rated ? "a rated game of " : ""}${t.ruleset.preset}, a match to ${points(t.length)}. You play Black.`;
+      const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName(player?.name ?? "Player") });
       const join = button(
         "Join as Black",
         "join",

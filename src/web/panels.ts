@@ -24,7 +24,7 @@ export function renderPlayerLine(el: HTMLElement, side: Side, t: TableView, me: 
   el.append(
     h("span", { class: `disc ${side}`, "aria-hidden": "true" }),
     h("strong", {}, `${sideName(side)}: `),
-    h("span", { "data-testid": `name-${side}` }, who),
+    p?.playerId ? h("a", { href: `#/p/${p.playerId}`, "data-testid": `name-${side}` }, who) : h("span", { "data-testid": `name-${side}` }, who),
     h("span", { class: "muted", "data-testid": `pips-${side}` }, m ? ` · pips ${m.pips[side]}` : ""),
     h("span", { class: "muted", "data-testid": `score-${side}` }, m ? ` · score ${m.score[side]}` : ""),
     h("span", { "data-testid": `conn-${side}`, class: `conn-state${p && !p.connected ? " away" : ""}` }, connectionText(p, t)),

@@ -1,6 +1,7 @@
 /**
  * What the page remembers in localStorage: the seat grants ({tableId, seat, token, invite?}) per table id, so a
- * reload or a dropped connection never loses a seat, and the player's name for the next table.
+ * reload or a dropped connection never loses a seat, the player's name for the next table, and the
+ * player's session token (sent as `Authorization: Bearer`, ./session.ts).
  */
 import type { SideName } from "../protocol";
 
@@ -14,6 +15,7 @@ export interface StoredSeat {
 
 const SEAT_PREFIX = "nardi.seat.";
 const NAME_KEY = "nardi.name";
+const SESSION_KEY = "nardi.session";
 
 function storage(): Storage | null {
   try {
@@ -51,4 +53,16 @@ export function loadName(fallback: string): string {
 
 export function saveName(name: string): void {
   storage()?.setItem(NAME_KEY, name);
+}
+
+export function loadSession(): string | null {
+  return storage()?.getItem(SESSION_KEY) ?? null;
+}
+
+export function saveSession(token: string): void {
+  storage()?.setItem(SESSION_KEY, token);
+}
+
+export function forgetSession(): void {
+  storage()?.removeItem(SESSION_KEY);
 }

@@ -230,6 +230,7 @@ describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => 
       length: state.config.length,
       reconnectSeconds: 60,
       spectators: true,
+      rated: false,
       private: false,
       players: { white: null, black: null },
       timeControl: { name: "standard", delaySeconds: 12, reserveSeconds: 120, matchReserveSeconds: 120 * state.config.length },

@@ -94,6 +94,7 @@ function makeSnapshot(dir: string): string {
   });
   if (built.status !== 0) throw new Error(`bundling the Worker failed:\n${built.stdout}\n${built.stderr}`);
   cpSync(web, join(dir, "web"), { recursive: true });
+  cpSync(join(ROOT, "migrations"), join(dir, "migrations"), { recursive: true });
   // The bundle and the web client are built already: drop the `[build]` step, which would run in the snapshot folder.
   const config = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
     .replace(/^\[build\]\n(?:[^[\n].*\n|\n)*/m, "")
@@ -102,6 +103,16 @@ function makeSnapshot(dir: string): string {
   const path = join(dir, "wrangler.toml");
   writeFileSync(path, config);
   return path;
+}
+
+/** Applies migrations/ to the D1 database kept in `state` (what `npm start` does with `npm run db:migrate`). */
+function applyMigrations(config: string, state: string): void {
+  const applied = spawnSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--config", config, "--persist-to", state], {
+    cwd: dirname(config),
+    env: { ...process.env, ...OFFLINE_ENV, CI: "1" },
+    encoding: "utf8",
+  });
+  if (applied.status !== 0) throw new Error(`applying the D1 migrations failed:\n${applied.stdout}\n${applied.stderr}`);
 }
 
 /** Signals a process group, ignoring one that is already gone. */
@@ -124,6 +135,7 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
   let config: string;
   try {
     config = opts.snapshot === false ? join(ROOT, "wrangler.toml") : makeSnapshot(dir);
+    applyMigrations(config, state);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     rmSync(state, { recursive: true, force: true });

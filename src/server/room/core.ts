@@ -24,6 +24,8 @@ export class RoomCore {
   dice: DiceSource = cryptoDice();
   /** Randomness for bot choices (never for dice). */
   botRng: () => number = cryptoRandom();
+  /** D1 as the outbox reaches it; integration tests may swap in one that fails, via runInDurableObject. */
+  d1: D1Database;
   /** How long a finished table is kept (the operator's FINISHED_TABLE_RETENTION_DAYS). */
   readonly retentionMs: number;
   /** The legal plays of the position at one seq: computed once, for every welcome, sync and update at that seq. */
@@ -35,6 +37,7 @@ export class RoomCore {
   ) {
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
     this.sockets = new Sockets(ctx);
+    this.d1 = env.DB;
     this.retentionMs = retentionMs(env);
   }
 

@@ -8,6 +8,7 @@ import { applyCommand, opponent, type MatchCommand, type Side } from "../../engi
 import { runBots } from "./bots";
 import { clockDeadline } from "./clock";
 import { livenessMs, type RoomCore } from "./core";
+import { deliverOutbox } from "./outbox";
 import { settle } from "./outcome";
 import { logDrop, reconcile } from "./presence";
 import type { Deadline } from "./store";
@@ -66,6 +67,9 @@ async function runDeadline(core: RoomCore, deadline: Deadline, now: number): Pro
       return deleteTable(core, deadline, "waiting", "table expired: nobody joined");
     case "purge":
       return deleteTable(core, deadline, "over", "table deleted: its retention ended");
+    case "deliver":
+      await deliverOutbox(core);
+      return false;
     case "liveness":
       livenessCheck(core, deadline, now);
       return false;
@@ -94,7 +98,9 @@ function clear(core: RoomCore, deadline: Deadline): void {
 async function deleteTable(core: RoomCore, deadline: Deadline, status: "waiting" | "over", reason: string): Promise<boolean> {
   const stillDue = (): boolean => {
     const room = core.store.load();
-    return room?.info.status === status && core.store.deadlines().some((d) => d.kind === deadline.kind && d.due <= Date.now());
+    // A finished table whose record has not reached D1 yet is kept (its purge is set again) until it has.
+    const undelivered = status === "over" && core.store.outbox().length > 0;
+    return room?.info.status === status && !undelivered && core.store.deadlines().some((d) => d.kind === deadline.kind && d.due <= Date.now());
   };
   if (!stillDue()) {
     clear(core, deadline);

@@ -3,7 +3,8 @@
  * - `room`: ONE row holding the table info, the match state, the current seq and the storage counters;
  * - `events`: the append-only log (seq = rowid, so no extra index rows); the last event of a client command
  *   carries the seat and command id, which is all the dedupe needs;
- * - `deadlines`: (kind, seat) → due time, the only place deadlines live (WITHOUT ROWID: one row per deadline).
+ * - `deadlines`: (kind, seat) → due time, the only place deadlines live (WITHOUT ROWID: one row per deadline);
+ * - `outbox` (made with its first row): facts for D1 that the alarm still has to deliver (./outbox.ts).
  * Every change is one `transactionSync`: its events rows + one `room` row (+ any deadline rows). Rows written and
  * read are counted from each cursor and kept in the `room` row, so the counters survive eviction.
  * Every row is parsed with the schemas of ./stored when read; the room row carries the storage version, and
@@ -13,12 +14,23 @@ import type { z } from "zod";
 import type { Side } from "../../engine";
 import { SideSchema, type LoggedEvent, type TableOrMatchEvent, type TableStats } from "../../protocol";
 import { migrate } from "./migrations";
-import { DeadlineSchema, MatchStateSchema, STORAGE_VERSION, StoredEventSchema, TableInfoSchema, type DeadlineKindSchema, type DeadlineOwnerSchema } from "./stored";
+import {
+  DeadlineSchema,
+  MatchStateSchema,
+  OutboxRowSchema,
+  STORAGE_VERSION,
+  StoredEventSchema,
+  TableInfoSchema,
+  type DeadlineKindSchema,
+  type DeadlineOwnerSchema,
+} from "./stored";
 import type { Room } from "./table";
 
 export type DeadlineKind = z.infer<typeof DeadlineKindSchema>;
 export type DeadlineOwner = z.infer<typeof DeadlineOwnerSchema>;
 export type Deadline = z.infer<typeof DeadlineSchema>;
+export type OutboxPurpose = z.infer<typeof OutboxRowSchema>["purpose"];
+export type OutboxEntry = z.infer<typeof OutboxRowSchema>;
 
 /** One page of the log: the events after a seq, and the seq to continue after (null when the page reaches the end). */
 export interface EventPage {
@@ -36,6 +48,8 @@ export interface Change {
   setDeadlines?: Deadline[];
   clearDeadlines?: Array<Pick<Deadline, "kind" | "seat">>;
   clearAllDeadlines?: boolean;
+  /** Outbox rows: put one (with the final event), count a failed delivery, or clear a delivered one. */
+  outbox?: { put?: OutboxPurpose; failed?: OutboxPurpose; delivered?: OutboxPurpose };
 }
 
 /** The storage counters, as `/v1/tables/:id/stats` serves them. */
@@ -66,6 +80,8 @@ CREATE TABLE IF NOT EXISTS deadlines (
   PRIMARY KEY (kind, seat)
 ) WITHOUT ROWID;
 `;
+
+const OUTBOX_SCHEMA = "CREATE TABLE IF NOT EXISTS outbox (purpose TEXT PRIMARY KEY, attempts INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID";
 
 interface RoomRow extends Record<string, SqlStorageValue> {
   seq: number;
@@ -163,6 +179,7 @@ export class RoomStore {
     for (const d of change.setDeadlines ?? []) {
       written += this.sql.exec("INSERT OR REPLACE INTO deadlines (kind, seat, due) VALUES (?, ?, ?)", d.kind, d.seat, d.due).rowsWritten;
     }
+    if (change.outbox) written += this.#applyOutbox(change.outbox);
     const seq = start + logged.length;
     const next: Omit<Stats, "events"> = {
       commands: counters.commands + (change.command ? 1 : 0),
@@ -186,6 +203,24 @@ export class RoomStore {
     this.#cached = { seq, info: change.room.info, match: change.room.match };
     if (change.command?.id != null && this.#commandIds) this.#commandIds.set(commandKey(change.command.seat, change.command.id), seq);
     return logged;
+  }
+
+  #applyOutbox({ put, failed, delivered }: NonNullable<Change["outbox"]>): number {
+    let written = 0;
+    if (put) {
+      this.sql.exec(OUTBOX_SCHEMA);
+      written += this.sql.exec("INSERT OR IGNORE INTO outbox (purpose) VALUES (?)", put).rowsWritten;
+    }
+    if (failed) written += this.sql.exec("UPDATE outbox SET attempts = attempts + 1 WHERE purpose = ?", failed).rowsWritten;
+    if (delivered) written += this.sql.exec("DELETE FROM outbox WHERE purpose = ?", delivered).rowsWritten;
+    return written;
+  }
+
+  /** Rows still to deliver (none in a table that never had one). */
+  outbox(): OutboxEntry[] {
+    const hasOutbox = this.#read(this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'")).length > 0;
+    if (!hasOutbox) return [];
+    return this.#read(this.sql.exec("SELECT purpose, attempts FROM outbox")).map((row) => OutboxRowSchema.parse(row));
   }
 
   /** At most `limit` events after `seq`, in seq order. */

@@ -41,6 +41,8 @@ export const SeatSchema = z.object({
   returnedAt: z.number().int().optional(),
   /** "Auto-roll when I'd only roll": the server rolls for this seat even when it could double. */
   autoRoll: z.boolean().optional(),
+  /** The player (D1) whose session took this seat; absent for anonymous seats and bots. */
+  playerId: z.string().nullable().optional(),
 });
 
 export const TableInfoSchema = z.object({
@@ -51,6 +53,8 @@ export const TableInfoSchema = z.object({
   length: z.number().int(),
   reconnectSeconds: z.number().int(),
   spectators: z.boolean(),
+  /** The match changes both players' ratings when it ends (absent in tables stored before ratings existed). */
+  rated: z.boolean().optional(),
   /** SHA-256 (hex) of a private table's invite secret; null or absent (rows written before private tables) for a public table. */
   inviteHash: z.string().nullable().optional(),
   seats: z.object({ white: SeatSchema.nullable(), black: SeatSchema.nullable() }),
@@ -86,10 +90,14 @@ export const StoredEventSchema = TableOrMatchEventSchema;
  * started must open one in time; `drop`: a seat's last socket closed soon after it came back, and the drop is
  * logged at `due` if it is still away (coalescing); `liveness`: during a match the object wakes this often to
  * check that every seat the log calls present still has a socket (a restart drops sockets without a close);
- * `expire`: a waiting table nobody joined; `purge`: a finished table's retention ended.
+ * `expire`: a waiting table nobody joined; `purge`: a finished table's retention ended; `deliver`: the next
+ * attempt to deliver the outbox to D1 (./outbox.ts).
  */
-export const DeadlineKindSchema = z.enum(["reconnect", "arrive", "drop", "liveness", "expire", "purge"]);
-/** Seat windows belong to a seat; expiry, liveness and purge to the whole table. */
+export const DeadlineKindSchema = z.enum(["reconnect", "arrive", "drop", "liveness", "expire", "purge", "deliver"]);
+/** Seat windows belong to a seat; expiry, liveness, purge and delivery to the whole table. */
 export const DeadlineOwnerSchema = z.enum(["white", "black", "table"]);
 
 export const DeadlineSchema = z.object({ kind: DeadlineKindSchema, seat: DeadlineOwnerSchema, due: z.number().int() });
+
+/** An outbox row: what it is for (the key of its idempotent write in D1 is table id + purpose) and failed attempts. */
+export const OutboxRowSchema = z.object({ purpose: z.enum(["match-record"]), attempts: z.number().int().min(0) });

@@ -19,9 +19,15 @@ import { settle } from "./outcome";
 import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
 
+/** The player whose session makes the request: the seat is bound to them and carries their name. */
+export interface SeatPlayer {
+  id: string;
+  name: string;
+}
+
 /** `client`: a hash of the creator's address, so the lobby can cap the tables one client has listed. */
-export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string; client: string };
-export type JoinInput = z.output<typeof JoinTableBodySchema>;
+export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string; client: string; player?: SeatPlayer | null };
+export type JoinInput = z.output<typeof JoinTableBodySchema> & { player?: SeatPlayer | null };
 
 /** A seat just handed out: the secret token (and a private table's invite secret) go to its holder once and are never stored. */
 export interface SeatIssued {
@@ -29,6 +35,12 @@ export interface SeatIssued {
   token: string;
   invite: string | null;
   table: TableView;
+}
+
+/** The name on a seat: the one asked for, else the player's; at a rated table always the player's, so no one plays under another's name. */
+function seatName(input: { name?: string | undefined; player?: SeatPlayer | null }, rated: boolean, fallback: string): string {
+  if (input.player && (rated || input.name === undefined)) return input.player.name;
+  return input.name ?? fallback;
 }
 
 /** The seat whose token hashes to `tokenHash` (compared in constant time), or null. */
@@ -44,6 +56,9 @@ export function seatOfToken(room: Room, tokenHash: string): Side | null {
 export async function createTable(core: RoomCore, input: CreateInput): Promise<Outcome<SeatIssued>> {
   const ruleset = makeRuleset(input.preset, input.overrides);
   if (!ruleset.ok) return refuse("BAD_REQUEST", ruleset.error.message);
+  if (input.rated && input.opponent === "bot") return refuse("RATED_NEEDS_PLAYER", "games against the computer are never rated");
+  if (input.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
+  const name = seatName(input, input.rated, "Player 1");
   // Everything that awaits happens before the synchronous load → check → commit, so nothing can interleave.
   const token = newSeatToken();
   const tokenHash = await sha256Hex(token);
@@ -60,8 +75,9 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     length: input.length,
     reconnectSeconds: input.reconnectSeconds,
     spectators: input.spectators,
+    rated: input.rated,
     inviteHash,
-    seats: { white: { name: input.name, kind: "human", botLevel: null, tokenHash }, black: null },
+    seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null }, black: null },
     timeControl: resolveTimeControl(input.timeControl, input.length),
   };
   const events: Array<TableEvent | MatchEvent> = [
@@ -73,7 +89,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
       spectators: info.spectators,
       timeControl: info.timeControl,
     },
-    { type: "player-joined", seat: "white", name: input.name, kind: "human", botLevel: null },
+    { type: "player-joined", seat: "white", name, kind: "human", botLevel: null },
   ];
   let room: Room = { seq: 0, info, match: null };
   if (input.opponent === "bot") {
@@ -96,7 +112,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   if (waiting) {
     await core.syncAlarm();
     if (inviteHash === null) {
-      const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: input.name, createdAt: now };
+      const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: name, createdAt: now };
       core.tellLobby((lobby) => lobby.add(summary, expires, input.client));
     }
   } else {
@@ -121,18 +137,21 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
     return refuse("BAD_INVITE", "this table is private: join with the invite secret from its invite link");
   }
   if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
+  if (room.info.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
+  if (room.info.rated && input.player?.id === room.info.seats.white?.playerId) return refuse("SAME_PLAYER", "nobody plays a rated match against themselves");
+  const name = seatName(input, room.info.rated ?? false, "Player 2");
 
   const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, core.dice);
   if (!started.ok) return refuse("INTERNAL", started.error.message);
   const info: TableInfo = {
     ...room.info,
     status: "playing",
-    seats: { ...room.info.seats, black: { name: input.name, kind: "human", botLevel: null, tokenHash } },
+    seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null } },
   };
   const now = Date.now();
   const playing = settle(core, { seq: room.seq, info, match: null }, started.value, now);
   const events: Array<TableEvent | MatchEvent> = [
-    { type: "player-joined", seat: "black", name: input.name, kind: "human", botLevel: null },
+    { type: "player-joined", seat: "black", name, kind: "human", botLevel: null },
     ...playing.events,
   ];
   const windows = matchStartWindows(core, info, now);

@@ -26,6 +26,9 @@ import { bearerToken, limitClient, listingClient } from "../access";
 import { newTableId } from "../ids";
 import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
+import type { SeatPlayer } from "../room/tables";
+import { Db } from "../db";
+import { optionalSession } from "../identity/sessions";
 import { json, problem, rateLimited } from "../openapi";
 
 export const tables = new OpenAPIHono<{ Bindings: Env }>();
@@ -47,6 +50,12 @@ function answer<S extends z.ZodType>(schema: S, outcome: Outcome<unknown>): z.ou
   return schema.parse(unwrap(outcome));
 }
 
+/** With `Authorization: Bearer`, the seat goes to that session's player (a header that holds no session is refused). */
+async function seatPlayer(env: Env, authorization: string | undefined): Promise<SeatPlayer | null> {
+  const session = await optionalSession(new Db(env.DB), authorization);
+  return session ? { id: session.player.id, name: session.player.name! } : null;
+}
+
 function grant(outcome: Outcome<{ seat: string; token: string; invite: string | null; table: { id: string } }>): SeatGrant {
   const issued = unwrap(outcome);
   const base = `/v1/tables/${issued.table.id}`;
@@ -64,12 +73,15 @@ tables.openapi(
     method: "post",
     path: "/",
     summary: "Create a table; the creator sits White",
+    description: "With a session (`Authorization: Bearer`, optional unless `rated`) the seat is bound to that player and carries their name.",
     operationId: "createTable",
     tags: ["tables"],
     request: { body: { content: { "application/json": { schema: CreateTableBodySchema } }, required: true } },
     responses: {
       201: json(SeatGrantSchema, "The creator's seat (keep the token and the invite secret: they are shown once)"),
       400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED"),
+      401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
+      403: problem("RATED_NEEDS_PLAYER: a rated table without a session, or against the computer"),
       413: problem("MESSAGE_TOO_LARGE"),
       415: problem("BAD_REQUEST: the body is not sent as application/json"),
       429: rateLimited("RATE_LIMITED: too many tables created from this address"),
@@ -80,7 +92,8 @@ tables.openapi(
     await limitClient(c.env, "CREATE_LIMIT", c.req.raw);
     const id = newTableId();
     const client = await listingClient(c.env, c.req.raw, id);
-    return c.json(grant(await room(c.env, id).create({ ...body, id, client })), 201);
+    const player = await seatPlayer(c.env, c.req.header("authorization"));
+    return c.json(grant(await room(c.env, id).create({ ...body, id, client, player })), 201);
   },
 );
 
@@ -128,15 +141,17 @@ tables.openapi(
     method: "post",
     path: "/{id}/join",
     summary: "Take the free seat (Black); the match starts at once",
+    description: "With a session (`Authorization: Bearer`, required at a rated table) the seat is bound to that player and carries their name.",
     operationId: "joinTable",
     tags: ["tables"],
     request: { params: Params, body: { content: { "application/json": { schema: JoinTableBodySchema } }, required: false } },
     responses: {
       200: json(SeatGrantSchema, "The joiner's seat"),
       400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED"),
-      403: problem("BAD_INVITE: the table is private and the invite secret is missing or wrong"),
+      401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
+      403: problem("BAD_INVITE: the table is private and the invite secret is missing or wrong; RATED_NEEDS_PLAYER: a rated table joined without a session"),
       404: problem("TABLE_NOT_FOUND"),
-      409: problem("TABLE_FULL"),
+      409: problem("TABLE_FULL or SAME_PLAYER"),
       413: problem("MESSAGE_TOO_LARGE"),
       415: problem("BAD_REQUEST: the body is not sent as application/json"),
       429: rateLimited("RATE_LIMITED: too many joins from this address"),
@@ -147,7 +162,8 @@ tables.openapi(
     // Without a JSON body the validator hands over {}: parse it here so the default name applies.
     const body = JoinTableBodySchema.parse(c.req.valid("json"));
     await limitClient(c.env, "JOIN_LIMIT", c.req.raw);
-    return c.json(grant(await room(c.env, id).join(body)), 200);
+    const player = await seatPlayer(c.env, c.req.header("authorization"));
+    return c.json(grant(await room(c.env, id).join({ ...body, player })), 200);
   },
 );
 

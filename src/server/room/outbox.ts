@@ -1,0 +1,91 @@
+/**
+ * The match object's outbox: facts for D1 stored in the same transaction as the final event, delivered by the
+ * alarm. Delivery is an idempotent write keyed by the table id (db.recordMatch); a failure counts the attempt
+ * and schedules the next with backoff; only a delivery D1 acknowledged clears the row. A crash anywhere in
+ * between leaves the row and its `deliver` deadline, so the next alarm tries again: exactly once in effect.
+ */
+import type { Side } from "../../engine";
+import { Db, type MatchFacts, type RatingWrite } from "../db";
+import { rateMatch } from "../ratings/glicko2";
+import type { RoomCore } from "./core";
+import { SIDES, type Room } from "./table";
+
+const DELIVER = { kind: "deliver", seat: "table" } as const;
+
+/** 2 s, 4 s, 8 s … then at most an hour between attempts, for as long as it takes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(1000 * 2 ** attempts, 3_600_000);
+}
+
+export async function deliverOutbox(core: RoomCore): Promise<void> {
+  // An operator's (or the restart test's) pause between the final event and the first delivery.
+  const delay = Number(core.env.OUTBOX_DELAY_MS ?? 0);
+  const room = core.store.load();
+  if (!room) return;
+  const entries = core.store.outbox();
+  if (entries.length === 0) {
+    core.commit({ room, events: [], at: Date.now(), clearDeadlines: [DELIVER] });
+    return;
+  }
+  const endedAt = core.store.eventsAfter(room.seq - 1, 1).events[0]?.at ?? 0;
+  if (delay > 0 && Date.now() < endedAt + delay) {
+    core.commit({ room, events: [], at: Date.now(), setDeadlines: [{ ...DELIVER, due: endedAt + delay }] });
+    return;
+  }
+  for (const entry of entries) {
+    let delivered = true;
+    try {
+      // One purpose so far: the match record.
+      await deliverMatchRecord(new Db(core.d1), matchFacts(core.store.load()!, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events));
+    } catch (error) {
+      console.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error);
+      delivered = false;
+    }
+    // Reloaded after the await: a socket may have changed the room meanwhile.
+    const room = core.store.load()!;
+    const change = delivered
+      ? { outbox: { delivered: entry.purpose }, clearDeadlines: [DELIVER] }
+      : { outbox: { failed: entry.purpose }, setDeadlines: [{ ...DELIVER, due: Date.now() + retryDelayMs(entry.attempts + 1) }] };
+    core.commit({ room, events: [], at: Date.now(), ...change });
+  }
+}
+
+/** The record of a finished match, from the stored room and log only, so every delivery builds the same one. */
+export function matchFacts(room: Room, events: MatchFacts["events"]): MatchFacts {
+  const { info, match } = room;
+  if (!match || match.phase !== "over" || !match.endReason) throw new Error("a match record before the match ended");
+  const started = events.find((e) => e.event.type === "hand-started") ?? events[0]!;
+  const ended = events.findLast((e) => e.event.type === "match-ended") ?? events.at(-1)!;
+  const seat = (side: Side) => {
+    const s = info.seats[side]!;
+    return { playerId: s.playerId ?? null, name: s.name, kind: s.kind };
+  };
+  return {
+    tableId: info.id,
+    pool: info.ruleset.preset,
+    length: info.length,
+    rated: info.rated ?? false,
+    winner: match.winner,
+    reason: match.endReason,
+    score: { ...match.score },
+    startedAt: started.at,
+    endedAt: ended.at,
+    players: { white: seat("white"), black: seat("black") },
+    events,
+  };
+}
+
+async function deliverMatchRecord(db: Db, facts: MatchFacts): Promise<void> {
+  if (await db.matchExists(facts.tableId)) return;
+  const { white, black } = facts.players;
+  const writes: RatingWrite[] = [];
+  // Rated: both seats are players (bots never are); an abandoned match (no winner) changes no rating.
+  if (facts.rated && facts.winner && white.playerId && black.playerId) {
+    const [w, b] = await Promise.all([db.rating(white.playerId, facts.pool, facts.endedAt), db.rating(black.playerId, facts.pool, facts.endedAt)]);
+    const after = rateMatch({ white: w, black: b }, facts.winner, facts.length, facts.endedAt);
+    for (const side of SIDES) {
+      writes.push({ playerId: facts.players[side].playerId!, pool: facts.pool, before: side === "white" ? w : b, after: after[side] });
+    }
+  }
+  await db.recordMatch(facts, writes);
+}

@@ -1,0 +1,319 @@
+/**
+ * Players, sessions, match records and leaderboards (docs/players.md). Every query goes through the D1 module;
+ * a session is `Authorization: Bearer <token>`.
+ */
+import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
+import {
+  CredentialsBodySchema,
+  LeaderboardSchema,
+  MatchPageSchema,
+  MatchRecordSchema,
+  PageQuerySchema,
+  PlayerIdSchema,
+  PlayerProfileSchema,
+  PresetSchema,
+  RenameBodySchema,
+  SessionGrantSchema,
+  TableIdParamSchema,
+} from "../../protocol";
+import { Db } from "../db";
+import type { Env } from "../env";
+import { guestName, nameKey } from "../identity/names";
+import { hashPassword, verifyPassword } from "../identity/password";
+import { profileOf, ratingView } from "../identity/profile";
+import { openSession, requireSession } from "../identity/sessions";
+import { newPlayerId } from "../ids";
+import { json, problem } from "../openapi";
+import { ApiError } from "../problem";
+
+export const players = new OpenAPIHono<{ Bindings: Env }>();
+
+const security = [{ session: [] }];
+const noContent = { 204: { description: "Done" } };
+const unauthorized = { 401: problem("UNAUTHORIZED: no, a malformed, or an ended session") };
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
+const param = <T extends z.ZodString>(name: string, schema: T, description: string) =>
+  z.object({ [name]: schema.meta({ param: { name, in: "path" }, description }) } as Record<string, T>);
+
+async function me(c: { env: Env; req: { header(name: string): string | undefined } }) {
+  const db = new Db(c.env.DB);
+  return { db, ...(await requireSession(db, c.req.header("authorization"))) };
+}
+
+players.openapi(
+  createRoute({
+    method: "post",
+    path: "/players",
+    summary: "A new guest player with a generated name, and a session for it (no form, no password)",
+    operationId: "createGuest",
+    tags: ["players"],
+    responses: { 201: json(SessionGrantSchema, "The guest and its session token") },
+  }),
+  async (c) => {
+    const db = new Db(c.env.DB);
+    const now = Date.now();
+    const id = newPlayerId();
+    let created = false;
+    // A generated name has ~41 random bits; a clash with a taken name just draws another.
+    for (let attempt = 0; attempt < 5 && !created; attempt++) {
+      const name = guestName();
+      created = await db.createPlayer(id, name, nameKey(name), now);
+    }
+    if (!created) throw new ApiError("INTERNAL", "could not draw a free guest name");
+    const token = await openSession(db, id, now);
+    const player = (await db.player(id))!;
+    return c.json({ token, player: await profileOf(db, player, now) }, 201);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "post",
+    path: "/sessions",
+    summary: "Log in with a claimed name and password",
+    description:
+      "Rate limited per client address and per name (RATE_LIMITED, 429). A wrong password and an unknown name get the same BAD_CREDENTIALS answer, after the same work.",
+    operationId: "logIn",
+    tags: ["players"],
+    request: body(CredentialsBodySchema),
+    responses: {
+      200: json(SessionGrantSchema, "A new session"),
+      400: problem("BAD_REQUEST or BAD_JSON"),
+      401: problem("BAD_CREDENTIALS"),
+      429: problem("RATE_LIMITED"),
+    },
+  }),
+  async (c) => {
+    const { name, password } = c.req.valid("json");
+    const address = c.req.header("cf-connecting-ip") ?? "local";
+    for (const key of [`ip:${address}`, `name:${nameKey(name)}`]) {
+      if (!(await c.env.SIGNIN_LIMITER.limit({ key })).success) throw new ApiError("RATE_LIMITED", "too many sign-in attempts; wait a minute");
+    }
+    const db = new Db(c.env.DB);
+    const player = await db.playerByName(nameKey(name));
+    const ok = await verifyPassword(password, player?.kind === "member" ? player.password : null);
+    if (!ok || !player) throw new ApiError("BAD_CREDENTIALS", "no player with this name and password");
+    const now = Date.now();
+    const token = await openSession(db, player.id, now);
+    return c.json({ token, player: await profileOf(db, player, now) }, 200);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "delete",
+    path: "/sessions/current",
+    summary: "Log out: end the session that makes this request",
+    operationId: "logOut",
+    tags: ["players"],
+    security,
+    responses: { ...noContent, ...unauthorized },
+  }),
+  async (c) => {
+    const { db, tokenHash } = await me(c);
+    await db.deleteSession(tokenHash);
+    return c.body(null, 204);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "delete",
+    path: "/sessions",
+    summary: "Log out everywhere: end every session of this player",
+    operationId: "logOutEverywhere",
+    tags: ["players"],
+    security,
+    responses: { ...noContent, ...unauthorized },
+  }),
+  async (c) => {
+    const { db, player } = await me(c);
+    await db.deleteSessions(player.id);
+    return c.body(null, 204);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "get",
+    path: "/me",
+    summary: "The session's player",
+    operationId: "getMe",
+    tags: ["players"],
+    security,
+    responses: { 200: json(PlayerProfileSchema, "The player"), ...unauthorized },
+  }),
+  async (c) => {
+    const { db, player } = await me(c);
+    return c.json(await profileOf(db, player, Date.now()), 200);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "post",
+    path: "/me/claim",
+    summary: "A guest claims a unique name with a password and becomes a member (same id, ratings and history)",
+    operationId: "claimName",
+    tags: ["players"],
+    security,
+    request: body(CredentialsBodySchema),
+    responses: {
+      200: json(PlayerProfileSchema, "The member"),
+      400: problem("BAD_REQUEST or BAD_JSON"),
+      ...unauthorized,
+      409: problem("NAME_TAKEN or ALREADY_CLAIMED"),
+    },
+  }),
+  async (c) => {
+    const { name, password } = c.req.valid("json");
+    const { db, player } = await me(c);
+    if (player.kind !== "guest") throw new ApiError("ALREADY_CLAIMED", "this player already has a name and password; rename instead");
+    const claimed = await db.claim(player.id, name, nameKey(name), await hashPassword(password));
+    if (claimed === "taken") throw new ApiError("NAME_TAKEN", `another player is called ${name}`);
+    if (claimed === "claimed") throw new ApiError("ALREADY_CLAIMED", "this player already has a name and password");
+    return c.json(await profileOf(db, (await db.player(player.id))!, Date.now()), 200);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "patch",
+    path: "/me",
+    summary: "Rename the session's player (names are unique regardless of case)",
+    operationId: "rename",
+    tags: ["players"],
+    security,
+    request: body(RenameBodySchema),
+    responses: {
+      200: json(PlayerProfileSchema, "The renamed player"),
+      400: problem("BAD_REQUEST or BAD_JSON"),
+      ...unauthorized,
+      409: problem("NAME_TAKEN"),
+    },
+  }),
+  async (c) => {
+    const { name } = c.req.valid("json");
+    const { db, player } = await me(c);
+    if (!(await db.rename(player.id, name, nameKey(name)))) throw new ApiError("NAME_TAKEN", `another player is called ${name}`);
+    return c.json(await profileOf(db, (await db.player(player.id))!, Date.now()), 200);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "delete",
+    path: "/me",
+    summary: "Delete the account: name, password and sessions go; match records and ratings stay, shown as a deleted player",
+    operationId: "deleteMe",
+    tags: ["players"],
+    security,
+    responses: { ...noContent, ...unauthorized },
+  }),
+  async (c) => {
+    const { db, player } = await me(c);
+    await db.deletePlayer(player.id);
+    return c.body(null, 204);
+  },
+);
+
+const PlayerParams = param("id", PlayerIdSchema, "A player id");
+
+async function existingPlayer(db: Db, id: string) {
+  const player = await db.player(id);
+  if (!player) throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
+  return player;
+}
+
+players.openapi(
+  createRoute({
+    method: "get",
+    path: "/players/{id}",
+    summary: "A player's profile: name, ratings per pool, match counts",
+    operationId: "getPlayer",
+    tags: ["players"],
+    request: { params: PlayerParams },
+    responses: { 200: json(PlayerProfileSchema, "The player"), 400: problem("BAD_REQUEST"), 404: problem("PLAYER_NOT_FOUND") },
+  }),
+  async (c) => {
+    const db = new Db(c.env.DB);
+    return c.json(await profileOf(db, await existingPlayer(db, c.req.valid("param").id!), Date.now()), 200);
+  },
+);
+
+/** A history cursor: `<endedAt>.<tableId>` of the last match of the previous page. */
+const CURSOR = /^(\d{1,16})\.([A-Za-z0-9_-]{16,64})$/;
+
+players.openapi(
+  createRoute({
+    method: "get",
+    path: "/players/{id}/matches",
+    summary: "A player's recorded matches, newest first, cursor-paged",
+    operationId: "getPlayerMatches",
+    tags: ["players"],
+    request: {
+      params: PlayerParams,
+      query: PageQuerySchema.extend({ cursor: z.string().regex(CURSOR).optional().meta({ description: "`next` of the previous page." }) }),
+    },
+    responses: { 200: json(MatchPageSchema, "One page"), 400: problem("BAD_REQUEST"), 404: problem("PLAYER_NOT_FOUND") },
+  }),
+  async (c) => {
+    const db = new Db(c.env.DB);
+    const id = c.req.valid("param").id!;
+    const { limit, cursor } = c.req.valid("query");
+    await existingPlayer(db, id);
+    const at = cursor ? CURSOR.exec(cursor) : null;
+    const matches = await db.matchesOf(id, at ? { endedAt: Number(at[1]), tableId: at[2]! } : null, limit);
+    const last = matches.at(-1);
+    return c.json({ matches, next: matches.length === limit && last ? `${last.endedAt}.${last.tableId}` : null }, 200);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "get",
+    path: "/matches/{id}",
+    summary: "A finished match's record: players, result and the full event log",
+    description: "Records arrive from the table's match object shortly after the match ends (MATCH_NOT_FOUND until then).",
+    operationId: "getMatchRecord",
+    tags: ["players"],
+    request: { params: param("id", TableIdParamSchema.shape.id, "The table id") },
+    responses: { 200: json(MatchRecordSchema, "The record"), 400: problem("BAD_REQUEST"), 404: problem("MATCH_NOT_FOUND") },
+  }),
+  async (c) => {
+    const record = await new Db(c.env.DB).matchRecord(c.req.valid("param").id!);
+    if (!record) throw new ApiError("MATCH_NOT_FOUND", "no recorded match for this table");
+    return c.json(record, 200);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "get",
+    path: "/leaderboards/{pool}",
+    summary: "The best established ratings of a pool (a preset); provisional ratings are left off",
+    operationId: "getLeaderboard",
+    tags: ["players"],
+    request: {
+      params: z.object({ pool: PresetSchema.meta({ param: { name: "pool", in: "path" } }) }),
+      query: PageQuerySchema.extend({ offset: z.coerce.number().int().min(0).max(100_000).default(0) }),
+    },
+    responses: { 200: json(LeaderboardSchema, "One page"), 400: problem("BAD_REQUEST") },
+  }),
+  async (c) => {
+    const { pool } = c.req.valid("param");
+    const { offset, limit } = c.req.valid("query");
+    const now = Date.now();
+    const rows = await new Db(c.env.DB).leaders(pool, offset, limit, now);
+    const entries = rows.map((row, i) => ({
+      rank: offset + i + 1,
+      playerId: row.playerId,
+      name: row.name,
+      rating: row.rating,
+      rd: ratingView(row, now).rd,
+      games: row.games,
+    }));
+    return c.json({ pool, entries, next: rows.length === limit ? offset + limit : null }, 200);
+  },
+);

@@ -1,0 +1,40 @@
+/** Helpers for the players' worker tests: guests with sessions, authenticated calls, and D1 read straight. */
+import { env } from "cloudflare:test";
+import type { CreateTableBody, PlayerProfile, SeatGrant, SessionGrant } from "../../src/protocol";
+import { api } from "./helpers";
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+export async function call(method: string, path: string, options: { token?: string; body?: unknown; ip?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = options.token ? bearer(options.token) : {};
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.ip) headers["cf-connecting-ip"] = options.ip;
+  return api(path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+}
+
+export async function guest(): Promise<SessionGrant> {
+  const res = await call("POST", "/v1/players");
+  if (res.status !== 201) throw new Error(`guest failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SessionGrant;
+}
+
+export async function profile(id: string): Promise<PlayerProfile> {
+  return (await (await call("GET", `/v1/players/${id}`)).json()) as PlayerProfile;
+}
+
+/** Create (White) and join (Black) a table, each with its own session (or none). */
+export async function tableBetween(white: string | null, black: string | null, body: Partial<CreateTableBody> = {}) {
+  const created = await call("POST", "/v1/tables", { token: white ?? undefined, body: { preset: "backgammon", ...body } });
+  if (created.status !== 201) throw new Error(`create failed: ${created.status} ${await created.text()}`);
+  const w = (await created.json()) as SeatGrant;
+  const joined = await call("POST", `/v1/tables/${w.tableId}/join`, { token: black ?? undefined, body: {} });
+  if (joined.status !== 200) throw new Error(`join failed: ${joined.status} ${await joined.text()}`);
+  return { id: w.tableId, white: w, black: (await joined.json()) as SeatGrant };
+}
+
+export async function d1Count(sql: string, ...params: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
+  return row?.n ?? 0;
+}
