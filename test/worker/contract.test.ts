@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { scriptedDice } from "../../src/engine";
 import { ERROR_CODES, ProblemSchema, type ErrorCode } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
-import { api, commandId, connect, createTable, history, joinTable, postJson, seatedMatch, startMatch, stubOf } from "./helpers";
+import { api, commandId, connect, createTable, history, joinTable, postJson, ROLL_IS_A_DECISION, seatedMatch, startMatch, stubOf } from "./helpers";
 
 async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
   expect(res.headers.get("content-type")).toContain("application/problem+json");
@@ -54,7 +54,7 @@ describe("query numbers are plain decimal integers", () => {
 
 describe("command ids are 1-64 visible ASCII characters", () => {
   it("anything else is BAD_MESSAGE with id null, and changes nothing", async () => {
-    const { id, w, b } = await seatedMatch({ preset: "armenian-long" });
+    const { id, w, b } = await seatedMatch(ROLL_IS_A_DECISION);
     const mover = w.table!.match!.turn === "white" ? w : b;
     const before = await snapshot(id);
     for (const bad of ["", "é", "\ud800", "a b", "tab\t", "\u0001", "x".repeat(65), "ид"]) {
@@ -67,7 +67,7 @@ describe("command ids are 1-64 visible ASCII characters", () => {
   });
 
   it("a retried id is recognised after the object restarts", async () => {
-    const { id, w, b, white, black } = await seatedMatch({ preset: "armenian-long" });
+    const { id, w, b, white, black } = await seatedMatch(ROLL_IS_A_DECISION);
     const [mover, token] = w.table!.match!.turn === "white" ? [w, white.token] : [b, black.token];
     mover.send({ type: "roll", id: "R-1/~retry" });
     const first = await mover.answer();
@@ -80,7 +80,7 @@ describe("command ids are 1-64 visible ASCII characters", () => {
   });
 
   it("a retry must still be a valid message: the schema is checked before the id is looked up", async () => {
-    const { id, w, b } = await seatedMatch({ preset: "armenian-long" });
+    const { id, w, b } = await seatedMatch(ROLL_IS_A_DECISION);
     const mover = w.table!.match!.turn === "white" ? w : b;
     mover.send({ type: "roll", id: "once" });
     const first = await mover.answer();
@@ -141,7 +141,8 @@ describe("a step over two dice that can end in two positions", () => {
     const id = white.tableId;
     // Opening 1 (White) against 6 (Black): Black plays 6-1 first, then White rolls 5-1.
     await runInDurableObject(stubOf(id), (room: MatchRoom) => {
-      room.room.dice = scriptedDice([1, 6, 5, 1]);
+      // Then the rolls the server makes after White's play (forced or burned ones go on until a choice comes).
+      room.room.dice = scriptedDice([1, 6, 5, 1, 3, 2, 6, 4, 5, 3, 2, 1, 6, 2, 4, 3, 5, 2, 6, 1, 4, 2, 3, 1]);
     });
     const black = await joinTable(id);
     const w = await connect(id, { token: white.token });
@@ -150,9 +151,9 @@ describe("a step over two dice that can end in two positions", () => {
     await b.next("welcome");
     // Black leaves blots on White's 7 and 2 (its own 18 and 23).
     b.send({ type: "play", id: commandId(), play: "24/18 24/23" });
-    expect(await b.answer()).toMatchObject({ type: "ack" });
-    w.send({ type: "roll", id: commandId() });
-    const rolled = await w.answer();
+    // No cube in a 1-point match: the server rolls White's 5-1 in the same change as Black's play.
+    const rolled = await b.answer();
+    expect(rolled).toMatchObject({ type: "ack" });
     await w.waitForSeq(rolled.seq);
     expect(w.table!.match!.dice).toEqual([5, 1]);
 
@@ -168,7 +169,7 @@ describe("a step over two dice that can end in two positions", () => {
     w.send({ type: "play", id: commandId(), play: "8/7/2" });
     const played = await w.answer();
     expect(played).toMatchObject({ type: "ack" });
-    expect((await history(id, played.seq - 1)).events[0]?.event).toMatchObject({ type: "played", notation: "8/7* 7/2*" });
+    expect((await history(id, rolled.seq)).events[0]?.event).toMatchObject({ type: "played", notation: "8/7* 7/2*" });
   });
 });
 
