@@ -111,6 +111,12 @@ function doubleRefusal(state: MatchState, side: Side): RuleError | null {
   return null;
 }
 
+/** The side that must act next (the mover, or the side answering a double), or null when the match is over. */
+export function sideToAct(state: MatchState | null): Side | null {
+  if (!state || state.phase === "over") return null;
+  return state.phase === "cube-offered" && state.cubeOffer ? state.cubeOffer.to : state.position.turn;
+}
+
 export function canDouble(state: MatchState, side: Side): boolean {
   return doubleRefusal(state, side) === null;
 }

@@ -4,10 +4,9 @@
  * loop runs to the point where a human must act.
  */
 import { botCommand } from "../../bot";
-import { applyCommand } from "../../engine";
+import { applyCommand, sideToAct } from "../../engine";
 import type { RoomCore } from "./core";
 import { settle } from "./outcome";
-import { seatToAct } from "./views";
 
 /** More bot commands than any hand can need in a row: a guard against a bot and the engine disagreeing forever. */
 const MAX_BOT_COMMANDS = 200;
@@ -16,7 +15,7 @@ export function runBots(core: RoomCore): void {
   for (let i = 0; i < MAX_BOT_COMMANDS; i++) {
     const room = core.store.load();
     if (!room || room.info.status !== "playing" || !room.match) return;
-    const side = seatToAct(room.match);
+    const side = sideToAct(room.match);
     const seat = side ? room.info.seats[side] : null;
     if (!side || !seat || seat.kind !== "bot") return;
     const command = botCommand(room.match, side, seat.botLevel ?? "expert", core.botRng);

@@ -9,13 +9,13 @@ import {
   flagAt,
   lagAllowance,
   passClock,
+  sideToAct,
   startClock,
   type ClockState,
   type MatchStep,
 } from "../../engine";
 import { clockSettings, DEFAULT_TIME_CONTROL, resolveTimeControl, type ClockView, type TimeControlView } from "../../protocol";
 import type { Room, TableInfo } from "./table";
-import { seatToAct } from "./views";
 
 /** The table's time control; tables stored before clocks play the default. */
 export function timeControlOf(info: TableInfo): TimeControlView {
@@ -25,7 +25,7 @@ export function timeControlOf(info: TableInfo): TimeControlView {
 /** The clock as stored; a match stored before clocks gets a fresh one, started by the first change or alarm after. */
 function storedClock(room: Room, now: number): ClockState | null {
   if (!room.match) return null;
-  return room.info.clock ?? startClock(clockSettings(timeControlOf(room.info)), seatToAct(room.match), now);
+  return room.info.clock ?? startClock(clockSettings(timeControlOf(room.info)), sideToAct(room.match), now);
 }
 
 /**
@@ -34,7 +34,7 @@ function storedClock(room: Room, now: number): ClockState | null {
  */
 export function clockAfter(room: Room, step: MatchStep, now: number): ClockState {
   const settings = clockSettings(timeControlOf(room.info));
-  const next = seatToAct(step.state);
+  const next = sideToAct(step.state);
   const before = room.match ? storedClock(room, now) : null;
   if (!before) return startClock(settings, next, now);
   const decided = step.events.some((event) => event.type !== "rolled");

@@ -4,9 +4,8 @@
  * schemas of ./stored) accept.
  */
 import { clockSettings, DEFAULT_TIME_CONTROL, resolveTimeControl } from "../../protocol";
-import { startClock } from "../../engine";
+import { sideToAct, startClock } from "../../engine";
 import { DeadlineSchema, MatchStateSchema, TableInfoSchema } from "./stored";
-import { seatToAct } from "./views";
 
 const STEPS: Record<number, (sql: SqlStorage) => void> = {
   /**
@@ -34,7 +33,7 @@ const STEPS: Record<number, (sql: SqlStorage) => void> = {
     const table = TableInfoSchema.parse(JSON.parse(row.info));
     const match = row.match === null ? null : MatchStateSchema.parse(JSON.parse(row.match));
     table.timeControl ??= resolveTimeControl(DEFAULT_TIME_CONTROL, table.length);
-    if (match && table.status === "playing") table.clock ??= startClock(clockSettings(table.timeControl), seatToAct(match), Date.now());
+    if (match && table.status === "playing") table.clock ??= startClock(clockSettings(table.timeControl), sideToAct(match), Date.now());
     sql.exec("UPDATE room SET info = ?, match = ?, version = 3 WHERE id = 1", JSON.stringify(table), match === null ? null : JSON.stringify(match));
   },
 };

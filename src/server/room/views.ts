@@ -65,12 +65,6 @@ function matchView(state: MatchState): MatchView {
   };
 }
 
-/** The seat that must act next (the mover, or the side answering a double), or null when nobody can. */
-export function seatToAct(state: MatchState | null): Side | null {
-  if (!state || state.phase === "over") return null;
-  return state.phase === "cube-offered" && state.cubeOffer ? state.cubeOffer.to : state.position.turn;
-}
-
 /** The legal plays of the current roll, for the mover's sockets; null when nobody is choosing a play. */
 export function legalPlayViews(state: MatchState | null): LegalPlayView[] | null {
   if (!state || state.phase !== "moving") return null;
