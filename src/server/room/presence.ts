@@ -36,7 +36,7 @@ export const MAX_SPECTATOR_SOCKETS = 100;
 export async function connect(core: RoomCore, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const query = SocketQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) return problemResponse("BAD_REQUEST", "token must be a string and seq a whole number ≥ 0");
+  if (!query.success) return problemResponse("BAD_REQUEST", "seq and limit must be plain decimal integers in range");
   const { seq, limit } = query.data;
   const credentials = socketCredentials(request);
   if (!credentials.ok) return problemResponse(credentials.code, credentials.detail);
