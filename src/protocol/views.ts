@@ -46,7 +46,33 @@ export const StepSchema = z
 
 export const LegalPlaySchema = z
   .object({ play: z.string(), steps: z.array(StepSchema), board: BoardSchema })
-  .meta({ id: "LegalPlay", description: "One legal play of the current roll: notation, one step sequence, the board after it." });
+  .meta({
+    id: "LegalPlay",
+    description:
+      "One legal play of the current roll: notation, one step sequence, the board after it. Sent only on `nardi.v1` sockets " +
+      "(deprecated); `nardi.v2` sends the compact `Plays` instead, from which a client derives these.",
+  });
+
+/** A packed step: `from | to << 5 | hit << 10` (from 1..25, 25 = bar; to 0..24, 0 = off; hit 0/1), so at most 1024 + 24·32 + 25. */
+export const MAX_PACKED_STEP = 1024 | (24 << 5) | 25;
+
+export const PlaysSchema = z
+  .object({
+    /** How many dice every play uses (1..4); 0 when the roll is burned (then `steps` is empty). */
+    stepsPerPlay: z.number().int().min(0).max(4),
+    /** Every legal play's packed steps, play after play: play i is `steps[i·stepsPerPlay … i·stepsPerPlay + stepsPerPlay − 1]`. */
+    steps: z.array(z.number().int().min(0).max(MAX_PACKED_STEP)),
+  })
+  .refine((p) => (p.stepsPerPlay === 0 ? p.steps.length === 0 : p.steps.length % p.stepsPerPlay === 0), {
+    message: "steps holds whole plays: a multiple of stepsPerPlay (none when stepsPerPlay is 0)",
+  })
+  .meta({
+    id: "Plays",
+    description:
+      "The mover's legal plays of the current roll, compact (`nardi.v2`): packed steps only, `from | to << 5 | hit << 10` in the " +
+      "mover's own numbering, every distinct final position once, in the engine's order. Boards and notation follow from the " +
+      "match view's board and turn (docs/protocol.md, \"Legal plays\").",
+  });
 
 export const PlayerSchema = z
   .object({
@@ -128,6 +154,7 @@ export const TableSummarySchema = z
 export type SideName = z.infer<typeof SideSchema>;
 export type BotLevelName = z.infer<typeof BotLevelSchema>;
 export type LegalPlayView = z.infer<typeof LegalPlaySchema>;
+export type PlaysView = z.infer<typeof PlaysSchema>;
 export type PlayerView = z.infer<typeof PlayerSchema>;
 export type MatchView = z.infer<typeof MatchViewSchema>;
 export type TableStatus = z.infer<typeof TableStatusSchema>;

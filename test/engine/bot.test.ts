@@ -3,6 +3,7 @@ import {
   PRESETS,
   applyCommand,
   canDouble,
+  compactLegalPlaysFor,
   legalPlays,
   legalPlaysFor,
   newMatch,
@@ -16,7 +17,7 @@ import {
   type Side,
   type Variant,
 } from "../../src/engine";
-import type { LoggedEvent, TableView } from "../../src/protocol";
+import { compactPlaysOf, playsView, type LoggedEvent, type PlaysView, type TableView } from "../../src/protocol";
 import { commandFromView, matchStateFromView } from "../../src/bot/table-view";
 import { BOT_LEVELS, botCommand, chooseBotPlay, playHand, seededRng, type BotLevel, type Chooser } from "../../src/bot";
 import { side as checkers } from "./support/boards";
@@ -275,7 +276,12 @@ describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => 
         if (state.firstTurn.white || state.firstTurn.black) longFirstTurnsSeen++;
         const side = actor(state);
         if (!side) break;
-        const served = state.phase === "moving" ? legalPlaysFor(state).map((p) => ({ play: p.notation, steps: p.steps, board: p.board })) : null;
+        // The plays as the server sends them (nardi.v2, through JSON) and as the client reads them back.
+        const wire = state.phase === "moving" ? (JSON.parse(JSON.stringify(playsView(compactLegalPlaysFor(state)))) as PlaysView) : null;
+        const served = wire && compactPlaysOf(view, wire);
+        for (const level of ["beginner", "expert"] as const) {
+          expect(commandFromView(view, log, served, side, level, seededRng(5))).toEqual(botCommand(state, side, level, seededRng(5)));
+        }
         const fromView = commandFromView(view, log, served, side, "intermediate", seededRng(3));
         expect(fromView).toEqual(botCommand(state, side, "intermediate", seededRng(3)));
         if (!fromView) throw new Error("the bot had nothing to do on its turn");
