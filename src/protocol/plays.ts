@@ -4,11 +4,12 @@
  * into the engine's `CompactPlays` over the table's position, and writes out the plays it reads.
  */
 import { playAt, type CompactPlays, type Position } from "../engine";
+import { decodeSteps, encodeSteps } from "./packed-steps";
 import type { LegalPlayView, PlaysView, TableView } from "./views";
 
-/** The compact plays as `nardi.v2` sends them: the packed steps as they are (the client knows the position). */
+/** The compact plays as `nardi.v2` sends them: the packed steps as text (the client knows the position). */
 export function playsView(plays: CompactPlays): PlaysView {
-  return { stepsPerPlay: plays.stepsPerPlay, steps: plays.steps.slice() };
+  return { stepsPerPlay: plays.stepsPerPlay, steps: encodeSteps(plays.steps) };
 }
 
 /** Play i of compact plays written out: notation, steps, the board after it. */
@@ -24,12 +25,13 @@ export function legalPlayViews(plays: CompactPlays): LegalPlayView[] {
 
 /**
  * The server's `Plays` as the engine's `CompactPlays` over the position of `table`'s match (its board, its mover),
- * null when the table has no match. The steps are the mover's, so boards and notation follow with `playAt` & co.
+ * null when the table has no match (or the steps are not valid, which `PlaysSchema` already refuses). The steps are the mover's, so boards and notation follow with `playAt` & co.
  */
 export function compactPlaysOf(table: TableView, plays: PlaysView): CompactPlays | null {
   const m = table.match;
-  if (!m) return null;
+  const steps = decodeSteps(plays.steps);
+  if (!m || !steps) return null;
   const position: Position = { variant: table.ruleset.variant, board: m.board, turn: m.turn };
-  const count = plays.stepsPerPlay === 0 ? 0 : plays.steps.length / plays.stepsPerPlay;
-  return { position, count, stepsPerPlay: plays.stepsPerPlay, steps: plays.steps };
+  const count = plays.stepsPerPlay === 0 ? 0 : steps.length / plays.stepsPerPlay;
+  return { position, count, stepsPerPlay: plays.stepsPerPlay, steps };
 }

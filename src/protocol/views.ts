@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { ClockViewSchema, TimeControlViewSchema } from "./clock";
+import { decodeSteps } from "./packed-steps";
 
 export const SideSchema = z.enum(["white", "black"]).meta({ id: "Side" });
 export const VariantSchema = z.enum(["long", "short"]).meta({ id: "Variant" });
@@ -53,25 +54,27 @@ export const LegalPlaySchema = z
       "(deprecated); `nardi.v2` sends the compact `Plays` instead, from which a client derives these.",
   });
 
-/** A packed step: `from | to << 5 | hit << 10` (from 1..25, 25 = bar; to 0..24, 0 = off; hit 0/1), so at most 1024 + 24·32 + 25. */
-export const MAX_PACKED_STEP = 1024 | (24 << 5) | 25;
-
 export const PlaysSchema = z
   .object({
     /** How many dice every play uses (1..4); 0 when the roll is burned (then `steps` is empty). */
     stepsPerPlay: z.number().int().min(0).max(4),
-    /** Every legal play's packed steps, play after play: play i is `steps[i·stepsPerPlay … i·stepsPerPlay + stepsPerPlay − 1]`. */
-    steps: z.array(z.number().int().min(0).max(MAX_PACKED_STEP)),
+    /**
+     * Every legal play's packed steps, play after play, two characters per step (`STEP_ALPHABET`: the step is
+     * 64 × the first character's index + the second's); play i is characters 2·i·stepsPerPlay up to 2·(i+1)·stepsPerPlay.
+     */
+    steps: z.string().max(1 << 16).regex(/^([A-Za-z0-9_-]{2})*$/, "two base64url characters per step"),
   })
-  .refine((p) => (p.stepsPerPlay === 0 ? p.steps.length === 0 : p.steps.length % p.stepsPerPlay === 0), {
-    message: "steps holds whole plays: a multiple of stepsPerPlay (none when stepsPerPlay is 0)",
+  .refine((p) => (p.stepsPerPlay === 0 ? p.steps.length === 0 : p.steps.length % (2 * p.stepsPerPlay) === 0), {
+    message: "steps holds whole plays: 2 × stepsPerPlay characters each (none when stepsPerPlay is 0)",
   })
+  .refine((p) => decodeSteps(p.steps) !== null, { message: "every step is from 1..25, to 0..24, hit 0/1" })
   .meta({
     id: "Plays",
     description:
-      "The mover's legal plays of the current roll, compact (`nardi.v2`): packed steps only, `from | to << 5 | hit << 10` in the " +
-      "mover's own numbering, every distinct final position once, in the engine's order. Boards and notation follow from the " +
-      "match view's board and turn (docs/protocol.md, \"Legal plays\").",
+      "The mover's legal plays of the current roll, compact (`nardi.v2`): each step packed as `from | to << 5 | hit << 10` in the " +
+      "mover's own numbering (from 1..25, 25 = bar; to 0..24, 0 = off; hit 0/1) and written as two base64url characters; " +
+      "every distinct final position once, in the engine's order. Boards and notation follow from the match view's board " +
+      "and turn (docs/protocol.md, \"Legal plays\").",
   });
 
 export const PlayerSchema = z
