@@ -124,6 +124,8 @@ export async function alarmAt(id: string): Promise<number | null> {
 /** A WebSocket client that queues what the server sends, so tests can await the next message of a type. */
 export class Client {
   readonly received: ServerMessage[] = [];
+  /** The text of every frame received, in step with `received` (for frame sizes). */
+  readonly frames: string[] = [];
   #cursor = 0;
   #waiters: Array<() => void> = [];
   closed: { code: number; reason: string } | null = null;
@@ -135,6 +137,7 @@ export class Client {
   constructor(readonly ws: WebSocket) {
     ws.addEventListener("message", (event) => {
       const message = JSON.parse(event.data as string) as ServerMessage;
+      this.frames.push(event.data as string);
       this.received.push(message);
       if ((message.type === "welcome" || message.type === "update") && message.seq >= this.seq) {
         this.seq = message.seq;
