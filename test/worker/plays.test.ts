@@ -84,6 +84,14 @@ describe("legal plays on the wire", () => {
     expect(await clients[mover].answer()).toMatchObject({ type: "ack", id: "play" });
   });
 
+  it("the OpenAPI document names both forms: `Plays` (v2) and `LegalPlay` (v1) in welcome and update", async () => {
+    const doc = (await (await api("/v1/openapi.json")).json()) as { components: { schemas: Record<string, unknown> } };
+    expect(doc.components.schemas.Plays).toMatchObject({ properties: { stepsPerPlay: {}, steps: { type: "string" } } });
+    const messages = JSON.stringify(doc.components.schemas.ServerMessage);
+    expect(messages).toContain('"$ref":"#/components/schemas/Plays"');
+    expect(messages).toContain('"$ref":"#/components/schemas/LegalPlay"');
+  });
+
   it("a socket without subprotocols (the deprecated ?token=) is a v1 client: plays written out", async () => {
     const { id, w, white } = await seatedMatch({ preset: "georgian-short" });
     // Georgian short nardi: the opening dice are the starter's first roll, so someone is moving at once.
