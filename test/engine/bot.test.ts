@@ -3,12 +3,14 @@ import {
   PRESETS,
   applyCommand,
   canDouble,
+  compactLegalPlays,
   compactLegalPlaysFor,
   legalPlays,
   legalPlaysFor,
   newMatch,
   pipCount,
   seededDice,
+  stepsAt,
   type Board,
   type Dice,
   type MatchCommand,
@@ -19,8 +21,9 @@ import {
 } from "../../src/engine";
 import { compactPlaysOf, playsView, type LoggedEvent, type PlaysView, type TableView } from "../../src/protocol";
 import { commandFromView, matchStateFromView } from "../../src/bot/table-view";
-import { BOT_LEVELS, botCommand, chooseBotPlay, playHand, seededRng, type BotLevel, type Chooser } from "../../src/bot";
+import { BOT_LEVELS, botCommand, chooseBotPlay, chooseBotPlayIndex, playHand, seededRng, type BotLevel, type Chooser } from "../../src/bot";
 import { side as checkers } from "./support/boards";
+import { selfPlaySuite } from "./support/suite";
 
 function choice(level: BotLevel, variant: Variant, board: Board, dice: Dice, firstTurn = false) {
   const position = { variant, board, turn: "white" as const };
@@ -213,6 +216,21 @@ describe("strength and determinism", () => {
     };
     expect(run(5)).toEqual(run(5));
     expect(run(6)).not.toEqual(run(5));
+  });
+
+  it("every level picks the same play from compact plays (by index) as from the same plays written out", () => {
+    for (const variant of ["short", "long"] as const) {
+      const { suite } = selfPlaySuite(variant, 150, 31);
+      for (const c of suite) {
+        const compact = compactLegalPlays(c.position, c.dice, c.ctx);
+        if (compact.count === 0) continue;
+        for (const level of BOT_LEVELS) {
+          const index = chooseBotPlayIndex(level, c.position, c.dice, c.ctx, compact, seededRng(9));
+          const play = chooseBotPlay(level, c.position, c.dice, c.ctx, legalPlays(c.position, c.dice, c.ctx), seededRng(9));
+          expect(stepsAt(compact, index)).toEqual(play.steps);
+        }
+      }
+    }
   });
 
   it("BOT_LEVELS lists every level", () => {
