@@ -11,7 +11,7 @@ for path in open(os.environ["MAT_LIST"]):
     if not path:
         continue
     gnubg.command("import mat " + path)
-    match = gnubg.match(0, 0, 0, 0)
+    match = gnubg.match(0, 1, 0, 0)  # boards: the Position ID before each action
     games = []
     for game in match["games"] if match else []:
         actions = []
@@ -22,6 +22,7 @@ for path in open(os.environ["MAT_LIST"]):
                 "dice": list(a["dice"]) if "dice" in a else None,
                 "move": [list(step) for step in a["move"]] if "move" in a else None,
                 "points": a.get("points"),
+                "board": a.get("board"),
             })
         games.append({"info": {k: v for k, v in game["info"].items()}, "actions": actions})
     info = match["match-info"] if match else None

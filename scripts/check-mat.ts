@@ -3,7 +3,8 @@
  * matches of both short presets (`backgammon` with the cube, `georgian-short` without) at lengths 1, 3, 5 and 7;
  * each is exported with `toMat`, imported into gnubg (Debian's /usr/games/gnubg, driven through
  * scripts/check-mat.py) and compared: every game's starting score, every action (dice and checker steps, doubles,
- * takes, drops), who won each game and how many points, and the final score. Exits non-zero on any difference.
+ * takes, drops) with the board before each move (gnubg's Position ID against ours), who won each game and how many
+ * points, and the final score; gnubg must not warn about any line (an invalid move). Exits non-zero on any difference.
  *
  *   npm run check:mat -- [--matches 320] [--keep <dir>]
  */
@@ -12,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { PresetName, Side } from "../src/engine";
+import { toGnubgId, type PresetName, type Side } from "../src/engine";
 import type { BotLevel } from "../src/bot";
 import { replayLog, toMat, type Replay } from "../src/protocol/export";
 import { botMatch } from "./bot-match";
@@ -28,7 +29,8 @@ const PAIRINGS: Array<{ white: BotLevel; black: BotLevel }> = [
 
 /** What gnubg should have read: per game, the starting score, every action, and the winner's points. */
 interface Expected {
-  games: Array<{ score: Record<Side, number>; actions: string[]; winner: Side | null; points: number }>;
+  /** Each action as `moveKey` writes it, and the gnubg Position ID of the board before it (moves only). */
+  games: Array<{ score: Record<Side, number>; actions: string[]; boards: Array<string | null>; winner: Side | null; points: number }>;
   final: Record<Side, number>;
 }
 
@@ -37,6 +39,7 @@ interface GnubgAction {
   action: string;
   dice: number[] | null;
   move: number[][] | null;
+  board: string | null;
 }
 interface GnubgMatch {
   file: string;
@@ -55,25 +58,31 @@ function moveKey(player: string, dice: readonly number[], steps: ReadonlyArray<r
 function expected(replay: Replay): Expected {
   const games: Expected["games"] = [];
   let dice: readonly number[] = [];
-  for (const { event } of replay.frames) {
+  let before: string | null = null;
+  for (const frame of replay.frames) {
+    const { event } = frame;
     const game = games.at(-1);
     switch (event.type) {
       case "hand-started":
-        games.push({ score: { ...event.score }, actions: [], winner: null, points: 0 });
+        games.push({ score: { ...event.score }, actions: [], boards: [], winner: null, points: 0 });
         break;
       case "rolled":
         dice = event.dice;
+        before = toGnubgId({ variant: "short", board: frame.board, turn: event.side });
         break;
       case "played":
         game!.actions.push(moveKey(PLAYER[event.side], dice, event.steps.map((s) => [s.from, s.to])));
+        game!.boards.push(before);
         break;
       case "burned":
         game!.actions.push(moveKey(PLAYER[event.side], event.dice, []));
+        game!.boards.push(before);
         break;
       case "doubled":
       case "taken":
       case "dropped":
         game!.actions.push(`${PLAYER[event.side]} ${{ doubled: "double", taken: "take", dropped: "drop" }[event.type]}`);
+        game!.boards.push(null);
         break;
       case "hand-ended":
         game!.winner = event.winner;
@@ -101,6 +110,8 @@ function compare(ours: Expected, theirs: GnubgMatch, length: number): string | n
     const actions = got.actions.map((a) => (a.action === "move" ? moveKey(a.player, a.dice ?? [], a.move ?? []) : `${a.player} ${a.action}`));
     for (let i = 0; i < Math.max(actions.length, game.actions.length); i++) {
       if (actions[i] !== game.actions[i]) return `${where}, action ${i + 1}: gnubg "${actions[i] ?? "(none)"}", ours "${game.actions[i] ?? "(none)"}"`;
+      const board = game.boards[i];
+      if (board && got.actions[i]!.board !== board) return `${where}, action ${i + 1} (${actions[i]}): gnubg's board ${got.actions[i]!.board}, ours ${board}`;
     }
     if (got.info.resigned) return `${where}: gnubg scored it as a resignation`;
     if (game.winner === null || PLAYER[game.winner] !== got.info.winner || got.info["points-won"] !== game.points) {
@@ -153,12 +164,14 @@ function main(): number {
   console.log(`importing ${jobs.length} files into gnubg …`);
   const run = spawnSync(GNUBG, ["-t", "-q", "-r", "-p", join(import.meta.dirname, "check-mat.py")], {
     env: { ...process.env, MAT_LIST: list, MAT_OUT: out },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
     maxBuffer: 64 * 1024 * 1024,
   });
   if (run.status !== 0) console.error(`gnubg exited with ${run.status}: ${run.stderr?.toString().slice(-2000)}`);
   const answers = existsSync(out) ? readFileSync(out, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as GnubgMatch) : [];
   const imported = performance.now();
+  // gnubg says what it could not read on its output ("WARNING: Invalid move: …"), and reads on.
+  const warnings = `${run.stdout?.toString() ?? ""}${run.stderr?.toString() ?? ""}`.split("\n").filter((l) => /warning|invalid|error/i.test(l));
 
   const failures: string[] = [];
   let games = 0;
@@ -177,6 +190,8 @@ function main(): number {
   );
   console.log(`time: bots + export ${((exported - started) / 1000).toFixed(1)} s, gnubg import ${((imported - exported) / 1000).toFixed(1)} s`);
   for (const failure of failures.slice(0, 20)) console.error(`MISMATCH ${failure}`);
+  for (const warning of warnings.slice(0, 20)) console.error(`GNUBG ${warning.trim()}`);
+  if (warnings.length > 0) failures.push(`${warnings.length} warnings from gnubg`);
   if (failures.length === 0 && !values.keep) rmSync(dir, { recursive: true, force: true });
   else console.log(`files kept in ${dir}`);
   return failures.length === 0 ? 0 : 1;
