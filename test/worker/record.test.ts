@@ -103,6 +103,16 @@ describe("GET /v1/tables/{id}/record", () => {
     expect(await (await record(id, "mat")).text()).toContain(" 3 point match");
   });
 
+  it("is in the OpenAPI document with both media types and its problem answers", async () => {
+    const doc = (await (await api("/v1/openapi.json")).json()) as {
+      paths: Record<string, { get?: { parameters: Array<{ name: string; in: string }>; responses: Record<string, { content: Record<string, unknown> }> } }>;
+    };
+    const route = doc.paths["/v1/tables/{id}/record"]?.get;
+    expect(route?.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(["header:authorization", "path:id", "query:format"]);
+    expect(Object.keys(route!.responses["200"]!.content).sort()).toEqual(["application/json", "text/plain"]);
+    for (const status of ["400", "401", "403", "404", "409"]) expect(Object.keys(route!.responses[status]!.content)).toEqual(["application/problem+json"]);
+  });
+
   it("refuses an unknown format and an unknown match", async () => {
     const { id } = await startMatch({ preset: "backgammon" });
     const bad = await record(id, "sgf");
