@@ -13,20 +13,23 @@ export interface BotMatchOptions {
   seed: number;
   /** White's and Black's levels (default intermediate: the hand-written evaluation with its cube rules). */
   levels?: { white: BotLevel; black: BotLevel };
+  /** The seats' names (default `Bot <level> W` / `Bot <level> B`). */
+  names?: { white: string; black: string };
 }
 
 export function botMatch(options: BotMatchOptions): LoggedEvent[] {
   const rng = seededRandom(options.seed);
   const dice = { die: () => 1 + Math.floor(rng() * 6) };
   const levels = options.levels ?? { white: "intermediate", black: "intermediate" };
+  const names = options.names ?? { white: `Bot ${levels.white} W`, black: `Bot ${levels.black} B` };
   const ruleset = makeRuleset(options.preset);
   if (!ruleset.ok) throw new Error(ruleset.error.message);
   const log: LoggedEvent[] = [];
   let at = 1_800_000_000_000;
   const push = (event: TableOrMatchEvent | MatchEvent) => log.push({ seq: log.length + 1, at: (at += 1000), event: event as TableOrMatchEvent });
   push({ type: "table-created", ruleset: ruleset.value, length: options.length, reconnectSeconds: 60, spectators: true });
-  push({ type: "player-joined", seat: "white", name: `Bot ${levels.white} W`, kind: "bot", botLevel: levels.white });
-  push({ type: "player-joined", seat: "black", name: `Bot ${levels.black} B`, kind: "bot", botLevel: levels.black });
+  push({ type: "player-joined", seat: "white", name: names.white, kind: "bot", botLevel: levels.white });
+  push({ type: "player-joined", seat: "black", name: names.black, kind: "bot", botLevel: levels.black });
   const started = newMatch({ ruleset: ruleset.value, length: options.length }, dice);
   if (!started.ok) throw new Error(started.error.message);
   let step: MatchStep = started.value;

@@ -2,7 +2,7 @@
  * `npm run check:mat`: proves that our `.mat` export is what GNU Backgammon reads. Bots play a few hundred seeded
  * matches of both short presets (`backgammon` with the cube, `georgian-short` without) at lengths 1, 3, 5 and 7;
  * each is exported with `toMat`, imported into gnubg (Debian's /usr/games/gnubg, driven through
- * scripts/check-mat.py) and compared: every game's starting score, every action (dice and checker steps, doubles,
+ * scripts/check-mat.py) and compared: the players' names, every game's starting score, every action (dice and checker steps, doubles,
  * takes, drops) with the board before each move (gnubg's Position ID against ours), who won each game and how many
  * points, and the final score; gnubg must not warn about any line (an invalid move). Exits non-zero on any difference.
  *
@@ -15,12 +15,18 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { toGnubgId, type PresetName, type Side } from "../src/engine";
 import type { BotLevel } from "../src/bot";
-import { replayLog, toMat, type Replay } from "../src/protocol/export";
+import { matName, replayLog, toMat, type Replay } from "../src/protocol/export";
 import { botMatch } from "./bot-match";
 
 const GNUBG = "/usr/games/gnubg";
 const PRESETS: PresetName[] = ["backgammon", "georgian-short"];
 const LENGTHS = [1, 3, 5, 7];
+/** Names as players write them (spaces, colons, other scripts): the file must still read back. */
+const NAMES: Array<{ white: string; black: string }> = [
+  { white: "Ann Lee", black: "Bo: the 2nd" },
+  { white: "ნინო", black: "Анна Ли" },
+  { white: "Արամ", black: "x" },
+];
 const PAIRINGS: Array<{ white: BotLevel; black: BotLevel }> = [
   { white: "intermediate", black: "intermediate" },
   { white: "expert", black: "intermediate" },
@@ -32,6 +38,8 @@ interface Expected {
   /** Each action as `moveKey` writes it, and the gnubg Position ID of the board before it (moves only). */
   games: Array<{ score: Record<Side, number>; actions: string[]; boards: Array<string | null>; winner: Side | null; points: number }>;
   final: Record<Side, number>;
+  /** The names as the file writes them. */
+  names: Record<Side, string>;
 }
 
 interface GnubgAction {
@@ -43,7 +51,7 @@ interface GnubgAction {
 }
 interface GnubgMatch {
   file: string;
-  info: { "match-length": number } | null;
+  info: { "match-length": number; X: { name: string }; O: { name: string } } | null;
   games: Array<{ info: { "score-X": number; "score-O": number; winner: "X" | "O"; "points-won": number; resigned: boolean }; actions: GnubgAction[] }>;
 }
 
@@ -93,12 +101,16 @@ function expected(replay: Replay): Expected {
     }
   }
   const last = replay.frames.at(-1)!.score;
-  return { games, final: { ...last } };
+  const names = { white: matName(replay.names.white, "White"), black: matName(replay.names.black, "Black") };
+  return { games, final: { ...last }, names };
 }
 
 function compare(ours: Expected, theirs: GnubgMatch, length: number): string | null {
   if (!theirs.info) return "gnubg read no match";
   if (theirs.info["match-length"] !== length) return `match length ${theirs.info["match-length"]}, ours ${length}`;
+  if (theirs.info.X.name !== ours.names.white || theirs.info.O.name !== ours.names.black) {
+    return `players ${theirs.info.X.name} and ${theirs.info.O.name}, ours ${ours.names.white} and ${ours.names.black}`;
+  }
   if (theirs.games.length !== ours.games.length) return `gnubg read ${theirs.games.length} games, ours ${ours.games.length}`;
   const final = { white: 0, black: 0 };
   for (const [g, game] of ours.games.entries()) {
@@ -144,7 +156,7 @@ function main(): number {
     const length = LENGTHS[Math.floor(i / PRESETS.length) % LENGTHS.length]!;
     const levels = PAIRINGS[Math.floor(i / (PRESETS.length * LENGTHS.length)) % PAIRINGS.length]!;
     const seed = 1000 + i;
-    const replayed = replayLog(botMatch({ preset, length, seed, levels }));
+    const replayed = replayLog(botMatch({ preset, length, seed, levels, names: NAMES[i % NAMES.length]! }));
     if (!replayed.ok) throw new Error(`seed ${seed}: our own log does not replay at seq ${replayed.seq}: ${replayed.message}`);
     const file = join(dir, `${String(i + 1).padStart(4, "0")}-${preset}-${length}-seed${seed}.mat`);
     writeFileSync(file, toMat(replayed.replay));
