@@ -2,9 +2,10 @@
  * `npm run check:mat`: proves that our `.mat` export is what GNU Backgammon reads. Bots play a few hundred seeded
  * matches of both short presets (`backgammon` with the cube, `georgian-short` without) at lengths 1, 3, 5 and 7;
  * each is exported with `toMat`, imported into gnubg (Debian's /usr/games/gnubg, driven through
- * scripts/check-mat.py) and compared: the players' names, every game's starting score, every action (dice and checker steps, doubles,
- * takes, drops) with the board before each move (gnubg's Position ID against ours), who won each game and how many
- * points, and the final score; gnubg must not warn about any line (an invalid move). Exits non-zero on any difference.
+ * scripts/check-mat.py) and compared: the players' names, every game's starting score, every action (dice and
+ * checker steps, doubles, takes, drops) with the board before each move (gnubg's Position ID against ours), who won
+ * each game and how many points, and the final score; gnubg must not warn about any line (an invalid move). Exits
+ * non-zero on any difference.
  *
  *   npm run check:mat -- [--matches 320] [--keep <dir>]
  */
