@@ -109,41 +109,46 @@ function cubeText(frame: ReplayFrame): string {
   return t(owner === "white" ? "replay.cubeWhite" : owner === "black" ? "replay.cubeBlack" : "replay.cubeMiddle", { value });
 }
 
+/** Why the log could not be read, in the visitor's words. */
+function loadError(err: unknown): string {
+  if (err instanceof ApiError && err.code === "SPECTATORS_DISABLED") return t("replay.private");
+  if (err instanceof ApiError && (err.code === "MATCH_NOT_FOUND" || err.code === "TABLE_NOT_FOUND")) return t("replay.notFound");
+  return t("replay.failed", { reason: err instanceof ApiError ? `${err.code}: ${err.detail}` : String(err) });
+}
+
 export function mountReplay(root: HTMLElement, opts: ReplayOptions): () => void {
   const { api, tableId, token } = opts;
   let live = true;
   clear(root);
   const view = h("section", { class: "replay", "data-testid": "replay", "data-table-id": tableId, "data-state": "loading" }, h("p", {}, t("replay.loading")));
   root.append(view);
+  const fail = (text: string) => {
+    view.replaceChildren(h("p", { class: "error", "data-testid": "replay-error" }, text));
+    view.setAttribute("data-state", "error");
+  };
 
-  void loadLog(api, tableId, token)
-    .then((events) => {
-      if (!live) return;
-      const replayed = replayLog(events, tableId);
-      if (!replayed.ok) {
-        view.replaceChildren(h("p", { class: "error", "data-testid": "replay-error" }, t("replay.broken", { seq: replayed.seq, reason: replayed.message })));
-        view.setAttribute("data-state", "error");
-        return;
-      }
-      if (replayed.replay.frames.length === 0) {
-        view.replaceChildren(h("p", { "data-testid": "replay-error" }, t("replay.notStarted")));
-        view.setAttribute("data-state", "error");
-        return;
-      }
-      show(view, replayed.replay, opts);
-    })
-    .catch((err: unknown) => {
-      if (!live) return;
-      const reason = err instanceof ApiError ? `${err.code}: ${err.detail}` : String(err);
-      view.replaceChildren(h("p", { class: "error", "data-testid": "replay-error" }, t("replay.failed", { reason })));
-      view.setAttribute("data-state", "error");
-    });
+  /** Reads the whole log and shows it at `at` (a running match is read again by its refresh button). */
+  const load = (at: number | null): void => {
+    view.setAttribute("data-state", "loading");
+    void loadLog(api, tableId, token)
+      .then((events) => {
+        if (!live) return;
+        const replayed = replayLog(events, tableId);
+        if (!replayed.ok) return fail(t("replay.broken", { seq: replayed.seq, reason: replayed.message }));
+        if (replayed.replay.frames.length === 0) return fail(t("replay.notStarted"));
+        show(view, replayed.replay, { ...opts, at }, load);
+      })
+      .catch((err: unknown) => {
+        if (live) fail(loadError(err));
+      });
+  };
+  load(opts.at);
   return () => {
     live = false;
   };
 }
 
-function show(view: HTMLElement, replay: Replay, opts: ReplayOptions): void {
+function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (at: number) => void): void {
   const { frames, ruleset, names } = replay;
   const starts = handStarts(frames);
   const atSeq = opts.at;
@@ -170,6 +175,9 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions): void {
   const nextHand = button(t("replay.nextHand"), "replay-next-hand", () => go(starts.find((s) => s > index) ?? frames.length - 1), "secondary");
   const last = button(t("replay.last"), "replay-last", () => go(frames.length - 1), "secondary");
   slider.addEventListener("input", () => go(Number(slider.value)));
+  // A match still running: its newer events are read on request (the position shown stays).
+  const running = frames.at(-1)!.event.type !== "match-ended";
+  const refresh = running ? button(t("replay.refresh"), "replay-refresh", () => reload(frames[index]!.seq), "secondary") : null;
 
   const preset = t(`replay.preset.${ruleset.preset}`);
   const downloads = h(
@@ -184,7 +192,7 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions): void {
     boardBox,
     scoreEl,
     eventEl,
-    h("div", { class: "row replay-controls" }, first, prevHand, prev, next, nextHand, last),
+    h("div", { class: "row replay-controls" }, first, prevHand, prev, next, nextHand, last, refresh),
     h("label", { class: "row replay-jump" }, positionEl, slider),
     h("label", { class: "row replay-share" }, h("span", {}, t("replay.share")), share),
     downloads,
@@ -193,7 +201,8 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions): void {
   view.setAttribute("data-state", "ready");
   view.setAttribute("data-count", String(frames.length));
   view.tabIndex = 0;
-  view.addEventListener("keydown", (ev) => {
+  // Assigned, not added: a refreshed match is shown again on the same element.
+  view.onkeydown = (ev) => {
     if (ev.target instanceof HTMLInputElement) return;
     const to: Record<string, () => number> = {
       ArrowLeft: () => index - 1,
@@ -205,7 +214,7 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions): void {
     if (!target) return;
     ev.preventDefault();
     go(target());
-  });
+  };
 
   function go(i: number): void {
     index = Math.min(frames.length - 1, Math.max(0, i));

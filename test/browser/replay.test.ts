@@ -165,4 +165,51 @@ describe("the replay viewer", () => {
     await expect.poll(() => friend.getByTestId("replay").getAttribute("data-state"), POLL).toBe("ready");
     expect(errors).toEqual([]);
   });
+
+  it("follows a running match on request, and a table without spectators only for its seats", { timeout: 300_000 }, async () => {
+    const errors: string[] = [];
+    const { white, black } = await seatedTable(client, { preset: "georgian-short", length: 1, name: "Ann" });
+    let commands = 0;
+    const first = await playRandomMatch(client, white, black, seededRng(77), { stop: () => commands++ >= 8 });
+    first.white.close();
+    first.black.close();
+    const page = await (await browser().newContext()).newPage();
+    watchPageErrors(page, errors);
+    await page.goto(`${baseUrl}/#/replay/${white.tableId}`);
+    await page.waitForSelector('[data-testid="replay"][data-state="ready"]', { timeout: 30_000 });
+    const before = Number(await page.getByTestId("replay").getAttribute("data-count"));
+    await page.getByTestId("replay-last").click();
+    const at = await shown(page);
+
+    const rest = await playRandomMatch(client, white, black, seededRng(78));
+    rest.white.close();
+    rest.black.close();
+    await page.getByTestId("replay-refresh").click();
+    await page.waitForSelector('[data-testid="replay"][data-state="ready"]', { timeout: 30_000 });
+    const matchEvents = (await client.getEvents(white.tableId)).events.filter((e) => MatchEventSchema.safeParse(e.event).success);
+    expect(Number(await page.getByTestId("replay").getAttribute("data-count"))).toBe(matchEvents.length);
+    expect(matchEvents.length).toBeGreaterThan(before);
+    expect(await shown(page)).toEqual(at);
+    // Over now: nothing newer can come.
+    expect(await page.getByTestId("replay-refresh").count()).toBe(0);
+
+    const hidden = await seatedTable(client, { preset: "backgammon", length: 1, name: "Ann", spectators: false });
+    const stranger = await (await browser().newContext()).newPage();
+    watchPageErrors(stranger, errors);
+    await stranger.goto(`${baseUrl}/#/replay/${hidden.white.tableId}`);
+    await expect.poll(() => stranger.getByTestId("replay-error").textContent(), POLL).toContain("only its players");
+    // The seat holder's browser holds the seat (as the table screen stores it) and replays the match so far.
+    const seated = await (await browser().newContext()).newPage();
+    watchPageErrors(seated, errors);
+    await seated.goto(`${baseUrl}/`);
+    await seated.evaluate((seat) => localStorage.setItem(`nardi.seat.${seat.tableId}`, JSON.stringify(seat)), {
+      tableId: hidden.black.tableId,
+      seat: "black",
+      token: hidden.black.token,
+    });
+    await seated.goto(`${baseUrl}/#/replay/${hidden.black.tableId}`);
+    await seated.waitForSelector('[data-testid="replay"][data-state="ready"]', { timeout: 30_000 });
+    expect(await seated.getByTestId("replay-refresh").count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });
