@@ -9,3 +9,4 @@ export * from "./ws";
 export * from "./players";
 export * from "./plays";
 export * from "./packed-steps";
+export * from "./record";
