@@ -45,11 +45,12 @@ async function view(id: string) {
  */
 async function restartedWithoutSockets(id: string): Promise<void> {
   await runInDurableObject(stubOf(id), (_room: MatchRoom, state) => {
-    const { info } = state.storage.sql.exec<{ info: string }>("SELECT info FROM room").one();
+    // The newest table info in the log (storage version 4).
+    const { seq, n, info } = state.storage.sql.exec<{ seq: number; n: number; info: string }>("SELECT seq, n, info FROM log WHERE info IS NOT NULL ORDER BY seq DESC, n DESC LIMIT 1").one();
     const table = JSON.parse(info) as { seats: Record<Side, { seen?: boolean }> };
     table.seats.white.seen = true;
     table.seats.black.seen = true;
-    state.storage.sql.exec("UPDATE room SET info = ?", JSON.stringify(table));
+    state.storage.sql.exec("UPDATE log SET info = ? WHERE seq = ? AND n = ?", JSON.stringify(table), seq, n);
     state.storage.sql.exec("DELETE FROM deadlines WHERE kind = 'arrive'");
   });
   await evictDurableObject(stubOf(id));
