@@ -3,7 +3,7 @@
  * `commit` (one storage transaction) and `broadcast` (an `update` to every socket, legal plays to the mover only).
  */
 import type { DiceSource, Side } from "../../engine";
-import { LIMITS, type ErrorCode, type LegalPlayView, type LoggedEvent, type Role } from "../../protocol";
+import { LIMITS, type ErrorCode, type LegalPlayView, type LoggedEvent, type Role, type ServerMessage } from "../../protocol";
 import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
@@ -28,6 +28,11 @@ export class RoomCore {
   d1: D1Database;
   /** How long a finished table is kept (the operator's FINISHED_TABLE_RETENTION_DAYS). */
   readonly retentionMs: number;
+  /**
+   * The alarm as this instance last set or read it (undefined: not known). The alarm handler forgets it (the
+   * runtime clears an alarm it runs), and so does deleting the table's storage.
+   */
+  #alarm: number | null | undefined;
   /** The legal plays of the position at one seq: computed once, for every welcome, sync and update at that seq. */
   #plays: { seq: number; plays: LegalPlayView[] | null } | null = null;
 
@@ -80,9 +85,16 @@ export class RoomCore {
     if (!room) return;
     const table = this.view(room, exceptArriving ? undefined : except);
     const mover = room.match?.phase === "moving" ? room.match.position.turn : null;
+    // Every socket but the mover's gets the same frame: each of the two is serialized once, not once per socket.
+    const frames = new Map<boolean, string>();
     for (const ws of this.sockets.open(undefined, except)) {
-      const role = this.sockets.roleOf(ws);
-      this.sockets.send(ws, { type: "update", seq: room.seq, events, table, legalPlays: role === mover ? this.legalPlays(room) : null });
+      const toMover = this.sockets.roleOf(ws) === mover;
+      let frame = frames.get(toMover);
+      if (frame === undefined) {
+        frame = JSON.stringify({ type: "update", seq: room.seq, events, table, legalPlays: toMover ? this.legalPlays(room) : null } satisfies ServerMessage);
+        frames.set(toMover, frame);
+      }
+      this.sockets.sendText(ws, frame);
     }
   }
 
@@ -126,12 +138,20 @@ export class RoomCore {
     const loaded = this.store.load();
     const dues = [this.store.deadlines()[0]?.due, loaded ? clockDeadline(loaded) : null].filter((due) => typeof due === "number");
     if (dues.length === 0) {
-      await this.ctx.storage.deleteAlarm();
+      if (this.#alarm !== null) await this.ctx.storage.deleteAlarm();
+      this.#alarm = null;
       return;
     }
     const due = Math.min(...dues);
-    const current = await this.ctx.storage.getAlarm();
+    // Known from the last call, the alarm costs no storage read per command; only a new due is written.
+    const current = this.#alarm !== undefined ? this.#alarm : await this.ctx.storage.getAlarm();
     if (current !== due) await this.ctx.storage.setAlarm(due);
+    this.#alarm = due;
+  }
+
+  /** The alarm ran (the runtime cleared it) or the storage was deleted: the next sync reads it again. */
+  forgetAlarm(): void {
+    this.#alarm = undefined;
   }
 
   /** The deadline a table in this state always has: liveness during a match, purge once it is over. */

@@ -20,6 +20,7 @@ const MAX_DEADLINES_PER_ALARM = 16;
 export const TABLE_GONE_CLOSE = 4000;
 
 export async function onAlarm(core: RoomCore): Promise<void> {
+  core.forgetAlarm();
   flagFell(core, Date.now());
   for (let i = 0; i < MAX_DEADLINES_PER_ALARM; i++) {
     const now = Date.now();
@@ -111,6 +112,7 @@ async function deleteTable(core: RoomCore, deadline: Deadline, status: "waiting"
   if (!stillDue()) return false;
   for (const ws of core.sockets.open()) ws.close(TABLE_GONE_CLOSE, reason);
   await core.store.destroy();
+  core.forgetAlarm();
   return true;
 }
 

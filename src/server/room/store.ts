@@ -155,6 +155,11 @@ export class RoomStore {
   #unsavedReads = 0;
   /** Rows the last counted statement wrote beyond the one it counted for itself. */
   #uncountedWrites = 0;
+  /**
+   * The deadlines as read for the current turn of the event loop (a command's broadcast and alarm sync ask for
+   * them several times); forgotten at the next microtask, so anything that changed the table in between is read.
+   */
+  #deadlines: Deadline[] | null = null;
   /** `${seat} ${id}` → the seq its command produced. Rebuilt from the log after a wake. */
   #commandIds: Map<string, number> | null = null;
 
@@ -250,6 +255,7 @@ export class RoomStore {
     const start = before?.seq ?? 0;
     const seq = start + change.events.length;
     const logged: LoggedEvent[] = change.events.map((event, i) => ({ seq: start + i + 1, at: change.at, event }));
+    if (change.clearAllDeadlines || change.clearDeadlines?.length || change.setDeadlines?.length) this.#deadlines = null;
     if (change.clearAllDeadlines) written += this.sql.exec("DELETE FROM deadlines").rowsWritten;
     for (const d of change.clearDeadlines ?? []) {
       written += this.sql.exec("DELETE FROM deadlines WHERE kind = ? AND seat = ?", d.kind, d.seat).rowsWritten;
@@ -364,8 +370,13 @@ export class RoomStore {
   }
 
   deadlines(): Deadline[] {
+    if (this.#deadlines) return this.#deadlines;
     if (!this.exists()) return [];
-    return this.#read(this.sql.exec("SELECT kind, seat, due FROM deadlines ORDER BY due")).map((row) => DeadlineSchema.parse(row));
+    this.#deadlines = this.#read(this.sql.exec("SELECT kind, seat, due FROM deadlines ORDER BY due")).map((row) => DeadlineSchema.parse(row));
+    queueMicrotask(() => {
+      this.#deadlines = null;
+    });
+    return this.#deadlines;
   }
 
   stats(): Stats {
@@ -381,6 +392,7 @@ export class RoomStore {
     this.#cached = null;
     this.#counters = null;
     this.#commandIds = null;
+    this.#deadlines = null;
   }
 
   #read<T extends Record<string, SqlStorageValue>>(cursor: SqlStorageCursor<T>): T[] {
