@@ -2,8 +2,8 @@
  * Server load benchmark: starts its own `wrangler dev` on 127.0.0.1, then keeps N matches going at once over
  * real WebSockets (two seats each, random legal plays and cube actions) for a bounded time and number of
  * matches. Prints progress, then accepted commands per second, command latency (socket send → ack), the
- * storage rows written per accepted command (from each table's `/v1/tables/:id/stats`), and commands and rows
- * per turn (turns counted from the event log).
+ * storage rows written per accepted command (from each table's `/v1/tables/:id/stats`), commands and rows per
+ * turn (turns counted from the event log), and per finished match its rows, messages, requests and cost.
  *
  *   npm run bench:server -- --matches 200 --seconds 60 [--think 1000] [--total 2000] [--length 1]
  *                             [--presets backgammon,armenian-long] [--seed 1]
@@ -245,7 +245,7 @@ async function main(): Promise<void> {
   const clientCpu = process.cpuUsage(clientCpu0);
 
   // Storage: rows written per accepted command while the matches were played (set-up excluded), summed over
-  // every table the run used. Each accepted command is one transaction: its event rows + the room row.
+  // every table the run used. Each accepted command is one transaction writing one log row (docs/storage.md).
   let commands = 0;
   let rowsWritten = 0;
   let events = 0;
@@ -273,7 +273,7 @@ async function main(): Promise<void> {
   );
   console.log(
     `storage during play (from /stats of ${played.length} tables): ${commands} commands, ${events} events, ${rowsWritten} rows written ` +
-      `= ${fmt(rowsWritten / commands, 2)} rows per command (${fmt(events / commands, 2)} event rows + 1 room row)`,
+      `= ${fmt(rowsWritten / commands, 2)} rows per command (${fmt(events / commands, 2)} events per command, stored in one log row)`,
   );
   // Before the server rolled for a side without a cube decision and played forced moves, every turn was a roll
   // and a play: 2 commands and about 4 rows.
