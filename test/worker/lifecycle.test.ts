@@ -20,6 +20,7 @@ import {
   type Client,
   commandId,
   connect,
+  connectSeats,
   createTable,
   deadlines,
   history,
@@ -231,13 +232,7 @@ describe("state written by the previous storage layout", () => {
     const old = fixture.events.map((e) => ({ seq: e.seq, at: e.at, event: TableOrMatchEventSchema.parse(JSON.parse(e.event)) }));
     expect((await history(id)).events.slice(0, old.length)).toEqual(old);
 
-    const w = await connect(id, { token: fixture.tokens.white });
-    const b = await connect(id, { token: fixture.tokens.black });
-    await w.next("welcome");
-    await b.next("welcome");
-    const { seq } = await history(id);
-    await w.waitForSeq(seq);
-    await b.waitForSeq(seq);
+    const { white: w, black: b } = await connectSeats(id, fixture.tokens);
     // A command id White used before the migration is still recognised.
     const usedBefore = fixture.events.find((e) => e.actor === "white" && e.command_id !== null)!;
     w.send({ type: "roll", id: usedBefore.command_id });

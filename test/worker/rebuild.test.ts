@@ -11,7 +11,7 @@ import type { CreateTableBody, LoggedEvent } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
 import { SNAPSHOT_EVERY, type Stats } from "../../src/server/room/store";
 import type { Room, TableInfo } from "../../src/server/room/table";
-import { type Client, commandId, connect, createTable, history, joinTable, stubOf } from "./helpers";
+import { type Client, commandId, connectSeats, createTable, history, joinTable, stubOf } from "./helpers";
 
 interface Table {
   id: string;
@@ -41,12 +41,7 @@ async function seat(body: Partial<CreateTableBody>, seed: number): Promise<Table
     object.room.dice = dice;
   });
   const black = await joinTable(white.tableId);
-  const clients = { white: await connect(white.tableId, { token: white.token }), black: await connect(white.tableId, { token: black.token }) };
-  await clients.white.next("welcome");
-  await clients.black.next("welcome");
-  const { seq } = await history(white.tableId);
-  await clients.white.waitForSeq(seq);
-  await clients.black.waitForSeq(seq);
+  const clients = await connectSeats(white.tableId, { white: white.token, black: black.token });
   return { id: white.tableId, dice, clients };
 }
 

@@ -9,7 +9,7 @@ import type { MatchRoom } from "../../src/server";
 import type { Stats } from "../../src/server/room/store";
 import { STORAGE_VERSION } from "../../src/server/room/stored";
 import fixture from "../fixtures/storage/v3-match.json";
-import { api, commandId, connect, history, playOne, seatedMatch, stubOf } from "./helpers";
+import { api, commandId, connectSeats, history, playOne, seatedMatch, stubOf } from "./helpers";
 
 async function stats(id: string): Promise<Stats> {
   return (await (await api(`/v1/tables/${id}/stats`)).json()) as Stats;
@@ -110,13 +110,7 @@ describe("a room stored by storage version 3", () => {
     const old = fixture.events.map((e) => ({ seq: e.seq, at: e.at, event: TableOrMatchEventSchema.parse(JSON.parse(e.event)) }));
     expect((await history(id)).events.slice(0, old.length)).toEqual(old);
 
-    const w = await connect(id, { token: fixture.tokens.white });
-    const b = await connect(id, { token: fixture.tokens.black });
-    await w.next("welcome");
-    await b.next("welcome");
-    const { seq } = await history(id);
-    await w.waitForSeq(seq);
-    await b.waitForSeq(seq);
+    const { white: w, black: b } = await connectSeats(id, fixture.tokens);
     // The woken table is where version 3 left it: the same match (board, dice, score) at the same seq.
     const stored = JSON.parse(fixture.room[0]!.match!) as { position: { board: unknown }; score: unknown };
     expect(w.table?.match?.board).toEqual(stored.position.board);
