@@ -87,8 +87,11 @@ function groupCpuSeconds(pgid: number | undefined): Map<string, number> {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       // After the name: state(0) ppid(1) pgrp(2) ... utime(11) stime(12), in clock ticks (100 per second).
       if (Number(fields[2]) !== pgid) continue;
-      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
-      byName.set(name, (byName.get(name) ?? 0) + seconds);
+      // workerd's time is split into user (JavaScript, SQLite's own work) and system (the kernel: sockets, file
+      // writes of each committed transaction), which tells where a command's CPU goes.
+      const parts: Array<[string, number]> =
+        name === "workerd" ? [["workerd user", Number(fields[11]) / 100], ["workerd system", Number(fields[12]) / 100]] : [[name, (Number(fields[11]) + Number(fields[12])) / 100]];
+      for (const [part, seconds] of parts) byName.set(part, (byName.get(part) ?? 0) + seconds);
     } catch {
       // the process ended meanwhile
     }
