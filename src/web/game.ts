@@ -34,12 +34,16 @@ export interface GameOptions {
 
 const NUMBERING_KEY = "nardi.numbering";
 
-/** The places (absolute slots) the last move touched, until the next roll. */
+/**
+ * The places (absolute slots) the last move touched. They stay marked through the next roll (which the server
+ * often makes at once, by itself) until the next move is made, so the opponent's move can be read while
+ * choosing one's own.
+ */
 function lastMoveSlots(events: readonly LoggedEvent[], variant: "long" | "short"): Set<Slot> {
   const slots = new Set<Slot>();
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!.event;
-    if (e.type === "rolled" || e.type === "hand-started" || e.type === "opening-roll") return slots;
+    if (e.type === "hand-started") return slots;
     if (e.type !== "played") continue;
     const slot = (own: number) => (own === BAR ? `bar-${e.side}` : own === OFF ? `off-${e.side}` : String(toAbsolute(variant, e.side, own)));
     for (const step of e.steps) {
