@@ -113,7 +113,9 @@ export function mountChat(conn: TableConnection, api: NardiClient): ChatPanel {
     tools.append(mute);
   }
 
+  let shownKey = "";
   function renderAll(): void {
+    shownKey = `${me}|${opponentKey}|${enabled}|${conn.chat.length}`;
     renderTools();
     renderLines();
     form.hidden = me === null || enabled !== true;
@@ -174,7 +176,9 @@ export function mountChat(conn: TableConnection, api: NardiClient): ChatPanel {
         void decide(other.playerId).then(renderAll);
       }
       el.hidden = other?.kind === "bot";
-      renderAll();
+      // Rebuilt only when something it shows changed (a rebuild scrolls the lines to the end).
+      const key = `${viewer}|${opponentKey}|${enabled}|${conn.chat.length}`;
+      if (key !== shownKey) renderAll();
     },
     dispose: off,
   };

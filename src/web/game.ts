@@ -142,9 +142,12 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   };
   const viewerSide = (): Side => mySide() ?? "white";
 
+  let disposed = false;
   const animator = new Animator(
     (beat) => drawBoard(beat),
-    () => render(),
+    () => {
+      if (!disposed) render();
+    },
     () => conn.table?.ruleset.variant ?? "long",
     viewerSide,
     (beat) => {
@@ -597,6 +600,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   }, 250);
 
   return () => {
+    disposed = true;
     document.title = t("app.name");
     animator.skip();
     for (const off of offs) off();

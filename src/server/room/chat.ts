@@ -7,6 +7,7 @@
 import type { Side } from "../../engine";
 import { CHAT_LIMITS, ChatLineSchema, type ChatLine } from "../../protocol";
 import type { RoomCore } from "./core";
+import { sideTable } from "./side-table";
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS chat (
   n INTEGER PRIMARY KEY,
@@ -32,16 +33,10 @@ export function floodRefusal(recent: readonly { at: number; text: string }[], te
 }
 
 export class ChatStore {
-  #ready = false;
+  readonly #table: () => SqlStorage;
 
-  constructor(private readonly sql: SqlStorage) {}
-
-  #table(): SqlStorage {
-    if (!this.#ready) {
-      this.sql.exec(SCHEMA);
-      this.#ready = true;
-    }
-    return this.sql;
+  constructor(sql: SqlStorage) {
+    this.#table = sideTable(sql, SCHEMA);
   }
 
   /** The last `limit` lines, oldest first. */

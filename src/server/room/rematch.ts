@@ -10,6 +10,7 @@ import type { Side } from "../../engine";
 import type { RematchMessage, TimeControlInput } from "../../protocol";
 import { newTableId } from "../ids";
 import type { RoomCore } from "./core";
+import { sideTable } from "./side-table";
 import type { Room, TableInfo } from "./table";
 import type { CreateInput, SeatPlayer } from "./tables";
 
@@ -18,15 +19,10 @@ const SCHEMA = "CREATE TABLE IF NOT EXISTS rematch (key TEXT PRIMARY KEY, value 
 type Offers = Record<Side, boolean>;
 
 class RematchStore {
-  #ready = false;
-  constructor(private readonly sql: SqlStorage) {}
+  readonly #table: () => SqlStorage;
 
-  #table(): SqlStorage {
-    if (!this.#ready) {
-      this.sql.exec(SCHEMA);
-      this.#ready = true;
-    }
-    return this.sql;
+  constructor(sql: SqlStorage) {
+    this.#table = sideTable(sql, SCHEMA);
   }
 
   #get(key: string): string | null {
