@@ -8,7 +8,20 @@ export const sideName = (side: Side): string => t(side === "white" ? "table.side
 
 /** A player's name, saying it is the computer when the name does not already. */
 export function playerLabel(name: string, kind: "human" | "bot", botLevel: string | null): string {
-  return kind === "bot" && !/bot|computer/i.test(name) ? t("table.player.computer", { name, level: botLevel ?? "bot" }) : name;
+  return kind === "bot" && !/bot|computer/i.test(name) ? t("table.player.computer", { name, level: botLevelName(botLevel) }) : name;
+}
+
+const BOT_LEVELS: Record<string, MessageKey> = {
+  beginner: "table.bot.beginner",
+  intermediate: "table.bot.intermediate",
+  expert: "table.bot.expert",
+  random: "table.bot.random",
+};
+
+/** A computer opponent's level in words. */
+export function botLevelName(level: string | null): string {
+  const key = level === null ? undefined : BOT_LEVELS[level];
+  return key ? t(key) : (level ?? "");
 }
 
 export function points(n: number): string {

@@ -10,6 +10,10 @@ export const en = {
   // ── lobby ──
 
   // ── table (the play screen) ──
+  "table.bot.beginner": "beginner",
+  "table.bot.intermediate": "intermediate",
+  "table.bot.expert": "expert",
+  "table.bot.random": "random moves",
   "table.connecting": "Connecting…",
   "table.side.white": "White",
   "table.side.black": "Black",

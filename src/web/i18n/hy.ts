@@ -10,6 +10,10 @@ export const hy: Catalogue = {
   // ── lobby ──
 
   // ── table (the play screen) ──
+  "table.bot.beginner": "սկսնակ",
+  "table.bot.intermediate": "միջին",
+  "table.bot.expert": "փորձագետ",
+  "table.bot.random": "պատահական քայլեր",
   "table.connecting": "Միացում…",
   "table.side.white": "Սպիտակ",
   "table.side.black": "Սև",

@@ -10,6 +10,10 @@ export const ka: Catalogue = {
   // ── lobby ──
 
   // ── table (the play screen) ──
+  "table.bot.beginner": "დამწყები",
+  "table.bot.intermediate": "საშუალო",
+  "table.bot.expert": "ექსპერტი",
+  "table.bot.random": "შემთხვევითი სვლები",
   "table.connecting": "დაკავშირება…",
   "table.side.white": "თეთრი",
   "table.side.black": "შავი",

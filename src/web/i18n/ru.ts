@@ -10,6 +10,10 @@ export const ru: Catalogue = {
   // ── lobby ──
 
   // ── table (the play screen) ──
+  "table.bot.beginner": "новичок",
+  "table.bot.intermediate": "любитель",
+  "table.bot.expert": "эксперт",
+  "table.bot.random": "случайные ходы",
   "table.connecting": "Подключение…",
   "table.side.white": "Белые",
   "table.side.black": "Чёрные",
