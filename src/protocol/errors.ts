@@ -34,6 +34,8 @@ export const PROTOCOL_ERROR_CODES = [
   "MATCH_NOT_FOUND", // no recorded match for this table id (yet: records arrive when the match ends)
   "RATED_NEEDS_PLAYER", // a rated table is created or joined without a session, or with a bot
   "SAME_PLAYER", // the player tried to take both seats of a rated table
+  "MATCH_NOT_OVER", // a match record (GET …/record) asked for before the match has ended
+  "FORMAT_UNAVAILABLE", // a record format the match has none of (`mat` of long nardi)
   "CHAT_TOO_LONG", // a chat line over CHAT_LIMITS.maxChars characters (or empty after trimming)
   "CHAT_FLOOD", // a chat line dropped by the flood rule (too many lines in 10 s, or a repeat of one of the last two)
   "REMATCH_UNAVAILABLE", // a rematch before the match is over, with the other seat away, or after it was made
@@ -75,6 +77,8 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   MATCH_NOT_FOUND: 404,
   RATED_NEEDS_PLAYER: 403,
   SAME_PLAYER: 409,
+  MATCH_NOT_OVER: 409,
+  FORMAT_UNAVAILABLE: 409,
   CHAT_TOO_LONG: 400,
   CHAT_FLOOD: 429,
   REMATCH_UNAVAILABLE: 409,

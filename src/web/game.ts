@@ -12,6 +12,7 @@ import type { LegalPlayView, LoggedEvent } from "../protocol";
 import { Animator, plan, reducedMotion, type Beat } from "./animate";
 import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
+import { replayLink } from "./replay";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
 import { enableDrag } from "./drag";
@@ -97,6 +98,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const endPanel = h("section", { class: "end card", "data-testid": "end", hidden: true, "aria-live": "polite" });
   const tools = h("div", { class: "row table-tools" });
   const moveListEl = h("div", { class: "moves", "data-testid": "moves", tabindex: 0, "aria-label": t("table.moves.title") });
+  const replayLinkEl = replayLink(tableId);
   const legend = h("p", { class: "legend", "data-testid": "legend" });
   const log = h("ol", { class: "log", "data-testid": "log", reversed: true });
   const chat = mountChat(conn, api);
@@ -122,6 +124,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
         scoreEl,
         pipsEl,
         matchBanner,
+        replayLinkEl,
         handBanner,
         noticeEl,
         tools,
@@ -482,6 +485,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     matchBanner.hidden = results.match === null;
     matchBanner.textContent = results.match ? matchResultText(results.match) : "";
     renderEnd(endPanel, animating ? null : results.match, table, me, conn, { run: (what) => void command(what) });
+    replayLinkEl.hidden = role() !== "spectator" && results.match === null;
     const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";
