@@ -23,7 +23,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";
 import { playRandomMatch } from "../test/support/random-match";
 import { seededRng } from "../test/support/rng";
-import { startDevServer, stopOnSignals, type DevServer } from "../test/support/wrangler-dev";
+import { freePort, startDevServer, stopOnSignals, type DevServer } from "../test/support/wrangler-dev";
+import { startProfile, summarizeProfile, type CpuProfile } from "./cpu-profile";
 
 interface Args {
   matches: number;
@@ -34,6 +35,7 @@ interface Args {
   url: string | null;
   seed: number;
   think: number;
+  profile: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -63,6 +65,7 @@ function parseArgs(argv: string[]): Args {
     url,
     seed: num("seed", 1, 0, 2 ** 31),
     think: num("think", 1000, 0, 60_000),
+    profile: argv.includes("--profile"),
   };
 }
 
@@ -133,9 +136,11 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   let server: DevServer | null = null;
   let baseUrl = args.url;
+  let inspectorPort: number | undefined;
   if (baseUrl === null) {
     process.stdout.write("starting wrangler dev ... ");
-    server = await startDevServer();
+    inspectorPort = args.profile ? await freePort() : undefined;
+    server = await startDevServer({ inspectorPort });
     stopOnSignals(server);
     baseUrl = server.baseUrl;
     console.log(baseUrl);
@@ -158,6 +163,7 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   /** Each table's counters once both seats were connected: the difference at the end is the play alone. */
   const played: Array<{ before: TableStats; after: TableStats; turns: number; finished: boolean }> = [];
+  const stopProfile = inspectorPort === undefined ? null : await startProfile(inspectorPort);
   const serverCpu0 = groupCpuSeconds(server?.pid);
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -246,6 +252,7 @@ async function main(): Promise<void> {
   const elapsed = (performance.now() - t0) / 1000;
   const serverCpu1 = groupCpuSeconds(server?.pid);
   const clientCpu = process.cpuUsage(clientCpu0);
+  const profile: CpuProfile | null = stopProfile ? await stopProfile() : null;
 
   // Storage: rows written per accepted command while the matches were played (set-up excluded), summed over
   // every table the run used. Each accepted command is one transaction writing one log row (docs/storage.md).
@@ -316,7 +323,22 @@ async function main(): Promise<void> {
         `Worker requests $${fmt(perMatch.workers * 1000, 4)})`,
     );
   }
+  if (profile) printProfile(summarizeProfile(profile), accepted);
   if (server) await server.stop();
+}
+
+/** The isolate's own time per accepted command, by source folder, and the busiest functions (see ./cpu-profile.ts). */
+function printProfile(summary: ReturnType<typeof summarizeProfile>, accepted: number): void {
+  const per = (ms: number): string => `${fmt((ms * 1000) / accepted, 0)} µs`;
+  console.log(
+    `Worker isolate (CPU profile, whole run): busy ${fmt(summary.busyMs / 1000, 2)} s = ${per(summary.busyMs)} per command ` +
+      `(idle ${fmt(summary.idleMs / 1000, 1)} s)`,
+  );
+  for (const [group, ms] of summary.groups.slice(0, 10)) console.log(`  ${per(ms).padStart(8)}  ${group}`);
+  console.log("  by module:");
+  for (const [module, ms] of summary.modules.slice(0, 12)) console.log(`  ${per(ms).padStart(8)}  ${module}`);
+  console.log("  busiest functions (self time per command):");
+  for (const [fn, ms] of summary.functions) console.log(`  ${per(ms).padStart(8)}  ${fn}`);
 }
 
 main().catch((err: unknown) => {

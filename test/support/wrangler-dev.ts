@@ -42,7 +42,7 @@ function scratchRoot(): string {
   return tmpdir();
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
@@ -78,6 +78,8 @@ export interface DevServerOptions {
   vars?: Record<string, string>;
   /** Serve a bundled copy of the code instead of the live tree (default true; see the file comment). */
   snapshot?: boolean;
+  /** Open the Worker's DevTools inspector on this local port (the benchmark's CPU profile); none by default. */
+  inspectorPort?: number;
 }
 
 /**
@@ -142,6 +144,8 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
     throw err;
   }
   const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
+  // Profiling serves the snapshot's bundle as it is (`--no-bundle`), so the profile's lines fall in its modules.
+  if (opts.inspectorPort !== undefined) args.push("--inspector-ip", "127.0.0.1", "--inspector-port", String(opts.inspectorPort), ...(opts.snapshot === false ? [] : ["--no-bundle"]));
   for (const [k, v] of Object.entries({ RATE_LIMIT_EXEMPT: "127.0.0.1", ...opts.vars })) args.push("--var", `${k}:${v}`);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
