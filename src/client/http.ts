@@ -15,6 +15,7 @@ import {
   type PlayerProfile,
   type SessionGrant,
   EventHistorySchema,
+  LobbySnapshotSchema,
   OpenTablesSchema,
   ProblemSchema,
   SeatGrantSchema,
@@ -23,6 +24,7 @@ import {
   type CreateTableBody,
   type EventHistory,
   type JoinTableBody,
+  type LobbySnapshot,
   type SeatGrant,
   type TableStats,
   type TableSummary,
@@ -89,6 +91,18 @@ export class NardiClient {
   /** Tables waiting for a second player, newest first. */
   async listOpenTables(): Promise<TableSummary[]> {
     return (await this.request("GET", "/v1/tables", OpenTablesSchema)).tables;
+  }
+
+  /** Open tables, matches being played now and players online (the lobby feed's snapshot, once). */
+  async getLobby(): Promise<LobbySnapshot> {
+    return this.request("GET", "/v1/lobby", LobbySnapshotSchema);
+  }
+
+  /** The lobby's live feed: frames are `LobbyMessage`s (docs/protocol.md, The lobby feed). */
+  lobbySocketUrl(): string {
+    const url = new URL(`${this.baseUrl}/v1/lobby/socket`);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    return url.toString();
   }
 
   /**

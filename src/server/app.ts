@@ -13,6 +13,7 @@ import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { players } from "./routes/players";
+import { lobby } from "./routes/lobby";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -99,6 +100,7 @@ export function createApp() {
     (c) => c.json({ ok: true as const }, 200),
   );
   app.route("/v1/tables", tables);
+  app.route("/v1/lobby", lobby);
   app.route("/v1", players);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",

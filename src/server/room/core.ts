@@ -8,6 +8,7 @@ import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
 import { clockDeadline } from "./clock";
+import { reportPlaying } from "./listing";
 import { Sockets } from "./sockets";
 import { retentionMs } from "./retention";
 import { RoomStore, type Change, type Deadline } from "./store";
@@ -68,7 +69,10 @@ export class RoomCore {
 
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
   commit(change: Change): LoggedEvent[] {
-    return this.store.commit(change);
+    const before = this.store.load();
+    const logged = this.store.commit(change);
+    reportPlaying(this, before, change.room);
+    return logged;
   }
 
   /**

@@ -15,6 +15,7 @@ import { refuse, type Outcome } from "../problem";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
+import { reportPlaying } from "./listing";
 import { settle } from "./outcome";
 import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
@@ -116,6 +117,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
       core.tellLobby((lobby) => lobby.add(summary, expires, input.client));
     }
   } else {
+    reportPlaying(core, null, core.store.load()!);
     runBots(core);
     await core.syncAlarm();
   }
