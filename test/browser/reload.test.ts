@@ -124,7 +124,7 @@ describe("reloads and drops keep the seat", () => {
     });
     await page.goto(`${baseUrl}/`);
     await page.getByTestId("preset").selectOption("georgian-short");
-    await page.getByTestId("opponent").selectOption("bot");
+    await page.getByTestId("choice-computer").click();
     await page.getByTestId("bot-level").selectOption("beginner");
     await page.getByTestId("create").click();
     await page.waitForSelector('[data-testid="table"][data-role="white"][data-status="connected"]');

@@ -12,7 +12,7 @@ describe("spectators switched off", () => {
     watchPageErrors(page, errors);
     await page.goto(`${baseUrl}/`);
     await page.getByTestId("spectators").uncheck();
-    await page.getByTestId("opponent").selectOption("bot");
+    await page.getByTestId("choice-computer").click();
     await page.getByTestId("bot-level").selectOption("beginner");
     await page.getByTestId("create").click();
     await page.waitForSelector('[data-testid="table"][data-role="white"]');
