@@ -144,7 +144,7 @@ function drawBar(m: BoardModel, side: Side): SVGGElement {
     "data-count": n,
     "data-source": isSource ? "true" : null,
     tabindex: isSource ? 0 : null,
-    role: isSource ? "button" : null,
+    role: isSource ? "button" : "group",
     "aria-label": `${side} bar: ${n}`,
   });
   g.append(s("rect", { x: BAR_X, y: mineBelow ? BOTTOM_Y : TOP_Y, width: 50, height: POINT_H, class: "hit" }));

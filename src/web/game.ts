@@ -54,7 +54,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const handBanner = h("div", { class: "banner", "data-testid": "hand-result", hidden: true });
   const matchBanner = h("div", { class: "banner match", "data-testid": "match-result", hidden: true });
   const legend = h("p", { class: "legend", "data-testid": "legend" });
-  const log = h("ol", { class: "log", "data-testid": "log", reversed: true });
+  const log = h("ol", { class: "log", "data-testid": "log", reversed: true, tabindex: 0 });
   const view = h("div", { class: "table-view", "data-testid": "table", "data-table-id": tableId });
   root.append(view);
   // The share links sit at the top while the creator waits for an opponent, and below the game once it runs
