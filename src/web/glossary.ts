@@ -55,15 +55,15 @@ export function rich(text: string): Array<Node | string> {
   return out;
 }
 
-/** Links between the rules pages, the glossary and the lobby. */
-export function rulesNav(): HTMLElement {
+/** Links between the rules pages, the glossary and (unless `home` is false: on the lobby itself) the lobby. */
+export function rulesNav(home = true): HTMLElement {
   return h(
     "nav",
     { class: "page-links", "aria-label": t("rules.nav") },
     h("a", { href: "#/rules/long", "data-testid": "rules-long" }, t("rules.long.title")),
     h("a", { href: "#/rules/short", "data-testid": "rules-short" }, t("rules.short.title")),
     h("a", { href: "#/glossary", "data-testid": "glossary-link" }, t("glossary.title")),
-    h("a", { href: "#/" }, t("common.backToLobby")),
+    home ? h("a", { href: "#/" }, t("common.backToLobby")) : null,
   );
 }
 

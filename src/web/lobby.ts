@@ -258,7 +258,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
       h("section", { class: "card" }, h("h2", {}, t("lobby.open.title"), " ", feedState), openList, listError),
       h("section", { class: "card" }, h("h2", {}, t("lobby.playing.title")), playingList),
     ),
-    rulesNav(),
+    rulesNav(false),
   );
   choose("friend");
   const stop = followLobby(

@@ -51,6 +51,20 @@ async function overflowing(page: Page): Promise<string[]> {
         out.push(`<${el.tagName.toLowerCase()} ${id}> spans ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`);
       }
     }
+    // Text can stick out of a box that fits (a long word): check the text itself too. Visually hidden text (for
+    // screen readers, in a 1 px box) is left out.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent || parent.getBoundingClientRect().width <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width > 0 && (box.right > width + 1 || box.left < -1)) {
+        out.push(`text "${node.textContent.trim().slice(0, 30)}" spans ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`);
+      }
+    }
     return out.slice(0, 10);
   });
 }
