@@ -13,6 +13,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { PlayingSummarySchema, TableSummarySchema, type LobbyMessage, type LobbySnapshot, type PlayingSummary, type TableSummary } from "../protocol";
+import type * as z from "zod";
 import { problemResponse } from "./problem";
 import type { Env } from "./env";
 
@@ -123,17 +124,7 @@ export class Lobby extends DurableObject<Env> {
   }
 
   listPlaying(): PlayingSummary[] {
-    return this.ctx.storage.sql
-      .exec<{ summary: string }>(
-        "SELECT summary FROM playing_tables WHERE listed = 1 AND expires_at > ? ORDER BY started_at DESC, id LIMIT ?",
-        Date.now(),
-        LIST_LIMIT,
-      )
-      .toArray()
-      .flatMap((row) => {
-        const summary = PlayingSummarySchema.safeParse(JSON.parse(row.summary));
-        return summary.success ? [summary.data] : [];
-      });
+    return this.summaries(PlayingSummarySchema, "SELECT summary FROM playing_tables WHERE listed = 1 AND expires_at > ? ORDER BY started_at DESC, id LIMIT ?");
   }
 
   /** Players online, as docs/protocol.md defines it: feed sockets + present human seats + hosts of listed open tables. */
@@ -196,18 +187,21 @@ export class Lobby extends DurableObject<Env> {
 
   list(): TableSummary[] {
     // A table whose expiry alarm has not run yet is already closed to joiners in spirit: never list it.
+    return this.summaries(TableSummarySchema, "SELECT summary FROM open_tables WHERE expires_at > ? ORDER BY created_at DESC, id LIMIT ?");
+  }
+
+  /**
+   * The `summary` column of the rows `query` (bound to now and LIST_LIMIT) selects, parsed like wire data: a row
+   * stored by an older version that no longer fits is left off the list.
+   */
+  private summaries<T>(schema: z.ZodType<T>, query: string): T[] {
     return this.ctx.storage.sql
-      .exec<{ summary: string }>(
-        "SELECT summary FROM open_tables WHERE expires_at > ? ORDER BY created_at DESC, id LIMIT ?",
-        Date.now(),
-        LIST_LIMIT,
-      )
+      .exec<{ summary: string }>(query, Date.now(), LIST_LIMIT)
       .toArray()
       .flatMap((row) => {
-        // Rows are parsed like wire data: a row stored by an older version that no longer fits is left off the list.
-        const summary = TableSummarySchema.safeParse(JSON.parse(row.summary));
+        const summary = schema.safeParse(JSON.parse(row.summary));
         if (summary.success) return [summary.data];
-        console.error("lobby row does not fit TableSummary; not listed", summary.error.message);
+        console.error("lobby row does not fit its schema; not listed", summary.error.message);
         return [];
       });
   }

@@ -141,6 +141,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     field(t("lobby.length"), length),
     botField,
     privateField,
+    ratedField,
     h(
       "details",
       { class: "advanced", "data-testid": "advanced" },
@@ -148,7 +149,6 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
       field(t("lobby.clock"), clock),
       field(t("lobby.reconnect"), reconnect),
       h("label", { class: "check" }, spectators, h("span", {}, t("lobby.spectators"))),
-      ratedField,
     ),
     h("div", { class: "row" }, create),
     createError,

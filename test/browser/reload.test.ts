@@ -28,6 +28,7 @@ describe("reloads and drops keep the seat", () => {
 
     await alice.goto(`${baseUrl}/`);
     await alice.getByTestId("preset").selectOption("armenian-long");
+    await alice.locator('[data-testid="advanced"] summary').click(); // the reconnect window is an advanced option
     await alice.getByTestId("reconnect").selectOption("300");
     await alice.getByTestId("create").click();
     const invite = await alice.getByTestId("invite-link").inputValue();

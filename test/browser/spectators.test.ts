@@ -11,6 +11,7 @@ describe("spectators switched off", () => {
     const page = await (await browser().newContext()).newPage();
     watchPageErrors(page, errors);
     await page.goto(`${baseUrl}/`);
+    await page.locator('[data-testid="advanced"] summary').click(); // spectators are an advanced option
     await page.getByTestId("spectators").uncheck();
     await page.getByTestId("choice-computer").click();
     await page.getByTestId("bot-level").selectOption("beginner");
