@@ -61,7 +61,13 @@ function followLobby(api: NardiClient, show: (s: LobbySnapshot) => void, onOnlin
       onLive(true);
     });
     ws.addEventListener("message", (event) => {
-      const parsed = LobbyMessageSchema.safeParse(JSON.parse(String(event.data)));
+      let frame: unknown;
+      try {
+        frame = JSON.parse(String(event.data));
+      } catch {
+        return; // not a LobbyMessage (a newer server's frame, or a stray `pong`): ignored
+      }
+      const parsed = LobbyMessageSchema.safeParse(frame);
       if (!parsed.success) return;
       if (parsed.data.type === "lobby") show(parsed.data);
       else onOnline(parsed.data.online);
