@@ -14,6 +14,7 @@ import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { players } from "./routes/players";
 import { lobby } from "./routes/lobby";
+import { record } from "./routes/record";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -101,6 +102,7 @@ export function createApp() {
   );
   app.route("/v1/tables", tables);
   app.route("/v1/lobby", lobby);
+  app.route("/v1/tables", record);
   app.route("/v1", players);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",

@@ -6,6 +6,7 @@
  *   #/watch/<id>  watch a table as a spectator
  *   #/p/<id>      a player's profile (the visitor's own: also claim a name, log in, log out)
  *   #/leaders/<preset>  the leaderboard of a rule set
+ *   #/replay/<id>[/<seq>]  the replay of a table's match, at one position
  *   #/rules/long, #/rules/short  the rules of a variant; #/glossary[/<term>] the glossary
  * Anything else is the "unknown page" error page. Seats ({tableId, seat, token}) live in localStorage, so a reload
  * or a new tab resumes the same seat. The visitor is a player from the first visit (a guest, ./session.ts).
@@ -19,6 +20,7 @@ import { mountGlossary } from "./glossary";
 import { LANGUAGE_NAMES, LANGUAGES, language, onLanguageChange, setLanguage, t } from "./i18n";
 import { mountJoin, mountLobby } from "./lobby";
 import { mountLeaderboard, mountProfile } from "./players";
+import { mountReplay } from "./replay";
 import { isVariant, mountRules } from "./rules";
 import { visitor, type Visitor } from "./session";
 import { loadSeat } from "./store";
@@ -87,6 +89,10 @@ function route(): void {
   }
   if (screen === "leaders" && id) {
     unmount = mountLeaderboard(root, api, id);
+    return;
+  }
+  if (screen === "replay" && id && TABLE_ID.test(id)) {
+    unmount = mountReplay(root, { api, tableId: id, token: loadSeat(id)?.token ?? null, at: /^\d+$/.test(parts[2] ?? "") ? Number(parts[2]) : null });
     return;
   }
   if (screen === "rules" && isVariant(id)) {

@@ -8,6 +8,7 @@ import { button, clear, h } from "./dom";
 import { problemMessage } from "./errors";
 import { formatNumber, language, t } from "./i18n";
 import { PRESET_NAMES, presetName } from "./names";
+import { replayLink } from "./replay";
 import { signedIn, type Visitor } from "./session";
 import { forgetSession } from "./store";
 
@@ -37,6 +38,7 @@ function matchRow(m: MatchSummary, me: string): HTMLLIElement {
     { "data-testid": "match", "data-table-id": m.tableId },
     h("span", {}, h("strong", { "data-testid": "result" }, result), " ", playerLink(other.name, other.playerId, "opponent")),
     h("span", { class: "muted" }, details.join(" · ")),
+    replayLink(m.tableId),
   );
 }
 

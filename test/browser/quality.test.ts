@@ -1,5 +1,5 @@
 /**
- * Quality of every page in every language, at a desktop (1280×800) and a phone (390×844) size: axe-core finds no
+ * Quality of every page (lobby, table, replay, rules, glossary, error) in every language, at a desktop (1280×800) and a phone (390×844) size: axe-core finds no
  * serious or critical accessibility violation, no element sticks out of the viewport horizontally, and a
  * screenshot of each is kept under test-output/screenshots/quality-<page>-<language>-<size>.png. One browser, one
  * page per language and size, reused across the pages.
@@ -82,6 +82,7 @@ describe("every page, in every language, at desktop and phone sizes", () => {
     const pages: Array<{ name: string; hash: string; ready: string }> = [
       { name: "lobby", hash: "#/", ready: '[data-testid="feed"][data-live="true"]' },
       { name: "table", hash: `#/t/${table.tableId}`, ready: '[data-testid="table"][data-status="connected"][data-busy="false"]' },
+      { name: "replay", hash: `#/replay/${table.tableId}`, ready: '[data-testid="replay"][data-state="ready"]' },
       { name: "rules-long", hash: "#/rules/long", ready: '[data-testid="rules-long-page"]' },
       { name: "rules-short", hash: "#/rules/short", ready: '[data-testid="rules-short-page"]' },
       { name: "glossary", hash: "#/glossary", ready: '[data-testid="glossary"]' },
