@@ -18,7 +18,7 @@ export function runBots(core: RoomCore): void {
     const side = sideToAct(room.match);
     const seat = side ? room.info.seats[side] : null;
     if (!side || !seat || seat.kind !== "bot") return;
-    const command = botCommand(room.match, side, seat.botLevel ?? "expert", core.botRng);
+    const command = botCommand(room.match, side, seat.botLevel ?? "expert", core.botRng, core.compactPlays(room) ?? undefined);
     if (!command) return;
     const step = applyCommand(room.match, command, core.dice);
     if (!step.ok) {

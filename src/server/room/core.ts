@@ -2,8 +2,8 @@
  * The shared machinery of a match object: its storage, sockets, dice and the two things every handler ends with,
  * `commit` (one storage transaction) and `broadcast` (an `update` to every socket, legal plays to the mover only).
  */
-import type { DiceSource, Side } from "../../engine";
-import { LIMITS, type ErrorCode, type LegalPlayView, type LoggedEvent, type Role } from "../../protocol";
+import type { CompactPlays, DiceSource, Side } from "../../engine";
+import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role } from "../../protocol";
 import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
@@ -13,7 +13,7 @@ import { Sockets } from "./sockets";
 import { retentionMs } from "./retention";
 import { RoomStore, type Change, type Deadline } from "./store";
 import type { Room } from "./table";
-import { legalPlayViews, tableView, type Presence } from "./views";
+import { moverPlays, tableView, type Presence } from "./views";
 
 /** During a match the object wakes at least this often (or every reconnect window, if longer) to reconcile. */
 export const LIVENESS_MIN_MS = 10_000;
@@ -29,8 +29,11 @@ export class RoomCore {
   d1: D1Database;
   /** How long a finished table is kept (the operator's FINISHED_TABLE_RETENTION_DAYS). */
   readonly retentionMs: number;
-  /** The legal plays of the position at one seq: computed once, for every welcome, sync and update at that seq. */
-  #plays: { seq: number; plays: LegalPlayView[] | null } | null = null;
+  /**
+   * The mover's legal plays at one seq: generated once (compact) for every welcome, sync, update and bot move at
+   * that seq; written out only if a deprecated `nardi.v1` socket asks.
+   */
+  #plays: { seq: number; plays: CompactPlays | null; wire: PlaysView | null; written?: LegalPlayView[] | null } | null = null;
 
   constructor(
     readonly ctx: DurableObjectState,
@@ -61,10 +64,26 @@ export class RoomCore {
     return tableView(room, this.presence(room, except));
   }
 
-  /** The mover's legal plays at the room's seq (null when nobody is choosing a play). */
-  legalPlays(room: Room): LegalPlayView[] | null {
-    if (this.#plays?.seq !== room.seq) this.#plays = { seq: room.seq, plays: legalPlayViews(room.match) };
-    return this.#plays.plays;
+  /** The mover's legal plays at the room's seq, compact (null when nobody is choosing a play). */
+  compactPlays(room: Room): CompactPlays | null {
+    return this.#playsAt(room).plays;
+  }
+
+  #playsAt(room: Room) {
+    if (this.#plays?.seq !== room.seq) {
+      const plays = moverPlays(room.match);
+      this.#plays = { seq: room.seq, plays, wire: plays && playsView(plays) };
+    }
+    return this.#plays;
+  }
+
+  /** The plays field of a welcome or update for `ws`: compact for a v2 socket, written out for a v1 one, null unless it moves. */
+  #playsFor(ws: WebSocket, room: Room, moves: boolean): { plays: PlaysView | null } | { legalPlays: LegalPlayView[] | null } {
+    const cached = this.#playsAt(room);
+    if (this.sockets.wantsCompactPlays(ws)) return { plays: moves ? cached.wire : null };
+    if (!moves || !cached.plays) return { legalPlays: null };
+    cached.written ??= legalPlayViews(cached.plays);
+    return { legalPlays: cached.written };
   }
 
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
@@ -86,7 +105,7 @@ export class RoomCore {
     const mover = room.match?.phase === "moving" ? room.match.position.turn : null;
     for (const ws of this.sockets.open(undefined, except)) {
       const role = this.sockets.roleOf(ws);
-      this.sockets.send(ws, { type: "update", seq: room.seq, events, table, legalPlays: role === mover ? this.legalPlays(room) : null });
+      this.sockets.send(ws, { type: "update", seq: room.seq, events, table, ...this.#playsFor(ws, room, role === mover) });
     }
   }
 
@@ -103,7 +122,7 @@ export class RoomCore {
       table: this.view(room),
       events: page.events,
       next: page.next,
-      legalPlays: role === mover ? this.legalPlays(room) : null,
+      ...this.#playsFor(ws, room, role === mover),
     });
   }
 
