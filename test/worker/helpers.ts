@@ -67,15 +67,21 @@ export async function history(id: string, after = 0, token?: string): Promise<Ev
  * A started match with a welcomed socket per seat; returns once both have seen the table's current seq (each
  * seat's first connection logs player-connected), with everything received so far marked read.
  */
-export async function seatedMatch(body: Partial<CreateTableBody> = {}) {
-  const { id, white, black } = await startMatch(body);
-  const w = await connect(id, { token: white.token });
-  const b = await connect(id, { token: black.token });
+/** Both seats' sockets, once each has its welcome and the table's newest seq. */
+export async function connectSeats(id: string, tokens: Record<Side, string>): Promise<Record<Side, Client>> {
+  const w = await connect(id, { token: tokens.white });
+  const b = await connect(id, { token: tokens.black });
   await w.next("welcome");
   await b.next("welcome");
   const { seq } = await history(id);
   await w.waitForSeq(seq);
   await b.waitForSeq(seq);
+  return { white: w, black: b };
+}
+
+export async function seatedMatch(body: Partial<CreateTableBody> = {}) {
+  const { id, white, black } = await startMatch(body);
+  const { white: w, black: b } = await connectSeats(id, { white: white.token, black: black.token });
   w.skipAll();
   b.skipAll();
   return { id, white, black, w, b, clients: { white: w, black: b } };

@@ -3,7 +3,7 @@
  * `commit` (one storage transaction) and `broadcast` (an `update` to every socket, legal plays to the mover only).
  */
 import type { CompactPlays, DiceSource, Side } from "../../engine";
-import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role } from "../../protocol";
+import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role, type ServerMessage } from "../../protocol";
 import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
@@ -29,6 +29,11 @@ export class RoomCore {
   d1: D1Database;
   /** How long a finished table is kept (the operator's FINISHED_TABLE_RETENTION_DAYS). */
   readonly retentionMs: number;
+  /**
+   * The alarm as this instance last set or read it (undefined: not known). The alarm handler forgets it (the
+   * runtime clears an alarm it runs), and so does deleting the table's storage.
+   */
+  #alarm: number | null | undefined;
   /**
    * The mover's legal plays at one seq: generated once (compact) for every welcome, sync, update and bot move at
    * that seq; written out only if a deprecated `nardi.v1` socket asks.
@@ -103,9 +108,17 @@ export class RoomCore {
     if (!room) return;
     const table = this.view(room, exceptArriving ? undefined : except);
     const mover = room.match?.phase === "moving" ? room.match.position.turn : null;
+    // Sockets of one kind (mover or not, compact plays or written out) get the same frame: serialized once per kind.
+    const frames = new Map<string, string>();
     for (const ws of this.sockets.open(undefined, except)) {
-      const role = this.sockets.roleOf(ws);
-      this.sockets.send(ws, { type: "update", seq: room.seq, events, table, ...this.#playsFor(ws, room, role === mover) });
+      const toMover = this.sockets.roleOf(ws) === mover;
+      const kind = `${toMover}:${this.sockets.wantsCompactPlays(ws)}`;
+      let frame = frames.get(kind);
+      if (frame === undefined) {
+        frame = JSON.stringify({ type: "update", seq: room.seq, events, table, ...this.#playsFor(ws, room, toMover) } satisfies ServerMessage);
+        frames.set(kind, frame);
+      }
+      this.sockets.sendText(ws, frame);
     }
   }
 
@@ -149,12 +162,20 @@ export class RoomCore {
     const loaded = this.store.load();
     const dues = [this.store.deadlines()[0]?.due, loaded ? clockDeadline(loaded) : null].filter((due) => typeof due === "number");
     if (dues.length === 0) {
-      await this.ctx.storage.deleteAlarm();
+      if (this.#alarm !== null) await this.ctx.storage.deleteAlarm();
+      this.#alarm = null;
       return;
     }
     const due = Math.min(...dues);
-    const current = await this.ctx.storage.getAlarm();
+    // Known from the last call, the alarm costs no storage read per command; only a new due is written.
+    const current = this.#alarm !== undefined ? this.#alarm : await this.ctx.storage.getAlarm();
     if (current !== due) await this.ctx.storage.setAlarm(due);
+    this.#alarm = due;
+  }
+
+  /** The alarm ran (the runtime cleared it) or the storage was deleted: the next sync reads it again. */
+  forgetAlarm(): void {
+    this.#alarm = undefined;
   }
 
   /** The deadline a table in this state always has: liveness during a match, purge once it is over. */

@@ -41,8 +41,13 @@ export class Sockets {
   }
 
   send(ws: WebSocket, message: ServerMessage): void {
+    this.sendText(ws, JSON.stringify(message));
+  }
+
+  /** A frame already serialized (one update sent to many sockets is serialized once). */
+  sendText(ws: WebSocket, frame: string): void {
     try {
-      ws.send(JSON.stringify(message));
+      ws.send(frame);
     } catch {
       // The socket closed under us; its close handler does the bookkeeping.
     }
