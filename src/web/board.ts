@@ -207,7 +207,7 @@ function drawTray(m: BoardModel, side: Side): SVGGElement {
     "data-count": n,
     "data-dest": isDest ? "true" : null,
     tabindex: isDest ? 0 : null,
-    role: isDest ? "button" : null,
+    role: isDest ? "button" : "group",
     "aria-label": isDest
       ? t("table.board.offer.dest", { what: t(side === "white" ? "table.board.off.white" : "table.board.off.black", { count: n }) })
       : t(side === "white" ? "table.board.off.white" : "table.board.off.black", { count: n }),
