@@ -13,6 +13,7 @@ import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { players } from "./routes/players";
+import { coins } from "./routes/coins";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -100,6 +101,7 @@ export function createApp() {
   );
   app.route("/v1/tables", tables);
   app.route("/v1", players);
+  app.route("/v1/coins", coins);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",
     scheme: "bearer",
