@@ -56,8 +56,7 @@ export async function holdStakes(env: Env, d1: D1Database, room: Room, joiner: {
   if (creator === joiner.id) return refuse("SAME_PLAYER", "nobody plays for coins against themselves");
   const ledger = new Ledger(d1);
   const now = Date.now();
-  const settings = coinSettings(env);
-  await Promise.all([ledger.refresh(joiner.id, settings, now), ledger.refresh(creator, settings, now)]);
+  await ledger.refresh(joiner.id, coinSettings(env), now);
   const holds: StakeHold[] = [
     { seat: "white", playerId: creator },
     { seat: "black", playerId: joiner.id },

@@ -107,7 +107,7 @@ export class Ledger {
   /**
    * Moves each seat's stake from its player into the table's escrow, all or nothing, unless the escrow is already
    * closed. "held": every hold is in place (now or from an earlier attempt); "short": a player lacks the coins
-   * (the database refused the batch); "closed": the table was settled before.
+   * (the database refused the batch); "closed": the table was settled before (its holds, if any, went back).
    */
   async hold(tableId: string, holds: StakeHold[], amount: number, now: number): Promise<"held" | "short" | "closed"> {
     const escrow = escrowAccount(tableId);
@@ -125,12 +125,14 @@ export class Ledger {
       if (CHECK_FAILED.test(String(error))) return "short";
       throw error;
     }
+    if (await this.escrowClosed(tableId)) return "closed";
     const ids = holds.map((h) => transferIds.hold(tableId, h));
     const { results } = await this.d1
       .prepare(`SELECT count(*) AS n FROM coin_transfers WHERE id IN (${ids.map(() => "?").join(", ")})`)
       .bind(...ids)
       .all<Row>();
-    return Number(results[0]?.n ?? 0) === holds.length ? "held" : "closed";
+    if (Number(results[0]?.n ?? 0) !== holds.length) throw new Error(`table ${tableId}: holds missing after their batch`);
+    return "held";
   }
 
   /**
