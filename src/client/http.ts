@@ -3,6 +3,10 @@
  * requests; every answer is parsed with the protocol's schemas before the caller sees it.
  */
 import {
+  CoinBalanceSchema,
+  TransferPageSchema,
+  type CoinBalance,
+  type TransferPage,
   LeaderboardSchema,
   MatchPageSchema,
   MatchRecordSchema,
@@ -165,6 +169,16 @@ export class NardiClient {
 
   getLeaderboard(pool: string, page: { offset?: number; limit?: number } = {}): Promise<Leaderboard> {
     return this.request("GET", `/v1/leaderboards/${encodeURIComponent(pool)}${query(page)}`, LeaderboardSchema);
+  }
+
+  /** The session player's Domino Coin balance (any grant due is given first) and the operator's coin settings. */
+  getCoins(): Promise<CoinBalance> {
+    return this.request("GET", "/v1/coins", CoinBalanceSchema);
+  }
+
+  /** The session player's coin transfers, newest first. */
+  getCoinTransfers(page: { cursor?: string; limit?: number } = {}): Promise<TransferPage> {
+    return this.request("GET", `/v1/coins/transfers${query(page)}`, TransferPageSchema);
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */

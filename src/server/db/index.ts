@@ -330,3 +330,4 @@ function withoutDeletedNames<T extends { event: { type: string } }>(logged: T, p
 }
 
 export * from "./ledger";
+export * from "./audit";

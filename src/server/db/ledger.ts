@@ -4,6 +4,7 @@
  * database's trigger, and its CHECK refuses a batch that would take a player or an escrow below zero.
  */
 import type { Side } from "../../engine";
+import { AUDIT_SQL, auditOf, type LedgerAudit } from "./audit";
 
 export const HOUSE = "house";
 export const playerAccount = (playerId: string): string => `player:${playerId}`;
@@ -206,23 +207,12 @@ export class Ledger {
    * The audit: every account whose stored balance differs from the sum of its transfers, every escrow that is
    * closed but not empty, and the sum of all balances (zero: coins only move).
    */
-  async audit(): Promise<{ disagreements: Array<{ account: string; stored: number; computed: number }>; closedNotEmpty: string[]; total: number }> {
+  async audit(): Promise<LedgerAudit> {
     const [disagree, closed, total] = await this.d1.batch([
-      this.d1.prepare(
-        `WITH moves AS (
-           SELECT to_account AS account, amount FROM coin_transfers UNION ALL SELECT from_account, -amount FROM coin_transfers
-         ), computed AS (SELECT account, sum(amount) AS balance FROM moves GROUP BY account)
-         SELECT coalesce(a.id, c.account) AS account, coalesce(a.balance, 0) AS stored, coalesce(c.balance, 0) AS computed
-         FROM coin_accounts a FULL OUTER JOIN computed c ON c.account = a.id
-         WHERE coalesce(a.balance, 0) != coalesce(c.balance, 0)`,
-      ),
-      this.d1.prepare("SELECT e.table_id FROM coin_escrows e JOIN coin_accounts a ON a.id = 'table:' || e.table_id WHERE a.balance != 0"),
-      this.d1.prepare("SELECT coalesce(sum(balance), 0) AS total FROM coin_accounts"),
+      this.d1.prepare(AUDIT_SQL.disagreements),
+      this.d1.prepare(AUDIT_SQL.closedNotEmpty),
+      this.d1.prepare(AUDIT_SQL.total),
     ]);
-    return {
-      disagreements: (disagree!.results as Row[]).map((r) => ({ account: String(r.account), stored: Number(r.stored), computed: Number(r.computed) })),
-      closedNotEmpty: (closed!.results as Row[]).map((r) => String(r.table_id)),
-      total: Number((total!.results as Row[])[0]?.total ?? 0),
-    };
+    return auditOf(disagree!.results as Row[], closed!.results as Row[], total!.results as Row[]);
   }
 }
