@@ -8,6 +8,7 @@ import { BAR, OFF, type Side } from "../engine/types";
 import type { NardiClient, TableConnection, TableView } from "../client";
 import type { LegalPlayView } from "../protocol";
 import { renderBoard, type Slot } from "./board";
+import { renderStakeLine } from "./coins";
 import { enableDrag } from "./drag";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
@@ -47,6 +48,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const bottomPlayer = h("div", { class: "player" });
   const boardBox = h("div", { class: "board-box" });
   const scoreEl = h("div", { class: "scoreline", "data-testid": "score" });
+  const stakeEl = h("div", { class: "stake-line", "data-testid": "stake-line", hidden: true });
   const statusEl = h("div", { class: "status", "data-testid": "status", role: "status", "aria-live": "polite" });
   const errorEl = h("div", { class: "error", "data-testid": "error" });
   const noticeEl = h("div", { class: "banner notice", "data-testid": "notice", hidden: true });
@@ -68,6 +70,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     boardBox,
     h("div", { class: "players" }, bottomPlayer),
     scoreEl,
+    stakeEl,
     matchBanner,
     handBanner,
     noticeEl,
@@ -291,6 +294,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
         `${t.ruleset.cube && t.length > 1 ? ` · cube ${m.cube.value}${m.cube.owner ? ` (${sideName(m.cube.owner)})` : " (middle)"}` : ""}` +
         `${m.crawford ? " · Crawford hand" : ""} · hand ${m.hand}`
       : `Match to ${points(t.length)}`;
+    renderStakeLine(stakeEl, t, me);
     const results = lastResults(conn.events);
     handBanner.hidden = results.hand === null;
     handBanner.textContent = results.hand ? handResultText(results.hand) : "";

@@ -6,10 +6,12 @@
  *   #/watch/<id>  watch a table as a spectator
  *   #/p/<id>      a player's profile (the visitor's own: also claim a name, log in, log out)
  *   #/leaders/<preset>  the leaderboard of a rule set
+ *   #/coins       the visitor's Domino Coins: balance and transfer history
  * Seats ({tableId, seat, token}) live in localStorage, so a reload or a new tab resumes the same seat. The
  * visitor is a player from the first visit (a guest, ./session.ts).
  */
 import { NardiClient } from "../client";
+import { balanceBadge, mountTransfers } from "./coins";
 import { clear, h } from "./dom";
 import { mountGame } from "./game";
 import { mountJoin, mountLobby } from "./lobby";
@@ -27,6 +29,8 @@ function setVisitor(v: Visitor): void {
   you = v;
   api = v.api;
   meEl.textContent = v.me ? v.me.name : "";
+  document.querySelector(".coins-badge")?.remove();
+  meEl.before(balanceBadge(v.api));
   if (v.me) meEl.setAttribute("href", `#/p/${v.me.id}`);
   else meEl.removeAttribute("href");
 }
@@ -48,6 +52,10 @@ function route(): void {
       if (v.me) location.hash = `#/p/${v.me.id}`;
       route();
     });
+    return;
+  }
+  if (screen === "coins") {
+    unmount = mountTransfers(root, api);
     return;
   }
   if (screen === "leaders" && id) {
