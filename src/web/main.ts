@@ -11,7 +11,7 @@
  * visitor is a player from the first visit (a guest, ./session.ts).
  */
 import { NardiClient } from "../client";
-import { balanceBadge, mountTransfers } from "./coins";
+import { balanceBadge, mountTransfers, refreshBalance } from "./coins";
 import { clear, h } from "./dom";
 import { mountGame } from "./game";
 import { mountJoin, mountLobby } from "./lobby";
@@ -41,6 +41,7 @@ let unmount: () => void = () => undefined;
 const TABLE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 function route(): void {
+  refreshBalance();
   unmount();
   unmount = () => undefined;
   clear(root);

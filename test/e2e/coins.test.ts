@@ -40,7 +40,20 @@ async function settled(winner: SessionGrant, giveUpMs = 90_000): Promise<void> {
   }
 }
 
+/** Waits until the server answers (after the audit's own wrangler process, a kept-alive connection may have been closed). */
+async function serving(): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${server.baseUrl}/v1/health`)).ok) return;
+    } catch (err) {
+      if (i >= 20) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 async function stakeMatch(seed: number) {
+  await serving();
   const a = await client.createGuest();
   const b = await client.createGuest();
   const white = await client.withSession(a.token).createTable({ preset: "georgian-short", length: 1, stake: STAKE });
