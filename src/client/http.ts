@@ -171,14 +171,14 @@ export class NardiClient {
     return this.request("GET", `/v1/leaderboards/${encodeURIComponent(pool)}${query(page)}`, LeaderboardSchema);
   }
 
-  /** The session player's Domino Coin balance (any grant due is given first) and the operator's coin settings. */
+  /** Session: the player's Domino Coin balance (any grant due is given first) and the operator's coin settings. */
   getCoins(): Promise<CoinBalance> {
-    return this.request("GET", "/v1/coins", CoinBalanceSchema);
+    return this.request("GET", "/v1/coins", CoinBalanceSchema, undefined, this.options.session);
   }
 
-  /** The session player's coin transfers, newest first. */
+  /** Session: the player's coin transfers, newest first. */
   getCoinTransfers(page: { cursor?: string; limit?: number } = {}): Promise<TransferPage> {
-    return this.request("GET", `/v1/coins/transfers${query(page)}`, TransferPageSchema);
+    return this.request("GET", `/v1/coins/transfers${query(page)}`, TransferPageSchema, undefined, this.options.session);
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */
