@@ -38,6 +38,8 @@ export const PROTOCOL_ERROR_CODES = [
   "STAKE_OUT_OF_RANGE", // a stake outside the operator's bounds, or a stake at a table against the computer
   "INSUFFICIENT_COINS", // the player's balance is below the table's stake
   "STAKE_UNCOVERED", // joining a stake table whose creator no longer has the stake
+  "MATCH_NOT_OVER", // a match record (GET …/record) asked for before the match has ended
+  "FORMAT_UNAVAILABLE", // a record format the match has none of (`mat` of long nardi)
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -80,6 +82,8 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   STAKE_OUT_OF_RANGE: 400,
   INSUFFICIENT_COINS: 409,
   STAKE_UNCOVERED: 409,
+  MATCH_NOT_OVER: 409,
+  FORMAT_UNAVAILABLE: 409,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

@@ -8,3 +8,4 @@ export * from "./http";
 export * from "./ws";
 export * from "./players";
 export * from "./coins";
+export * from "./record";
