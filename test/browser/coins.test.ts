@@ -45,6 +45,7 @@ describe("coins", () => {
         return balance(host);
       }, { timeout: 60_000 })
       .toBe("1100");
+    await expect.poll(() => host.getByTestId("stake-line").getAttribute("data-outcome"), POLL).toBe("won");
     await screenshot(host, "coins-payout");
 
     await host.getByTestId("coin-balance").click();
