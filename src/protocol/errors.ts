@@ -40,6 +40,9 @@ export const PROTOCOL_ERROR_CODES = [
   "STAKE_UNCOVERED", // joining a stake table whose creator no longer has the stake
   "MATCH_NOT_OVER", // a match record (GET …/record) asked for before the match has ended
   "FORMAT_UNAVAILABLE", // a record format the match has none of (`mat` of long nardi)
+  "CHAT_TOO_LONG", // a chat line over CHAT_LIMITS.maxChars characters (or empty after trimming)
+  "CHAT_FLOOD", // a chat line dropped by the flood rule (too many lines in 10 s, or a repeat of one of the last two)
+  "REMATCH_UNAVAILABLE", // a rematch before the match is over, with the other seat away, or after it was made
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -84,6 +87,9 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   STAKE_UNCOVERED: 409,
   MATCH_NOT_OVER: 409,
   FORMAT_UNAVAILABLE: 409,
+  CHAT_TOO_LONG: 400,
+  CHAT_FLOOD: 429,
+  REMATCH_UNAVAILABLE: 409,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

@@ -7,6 +7,7 @@ import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, 
 import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
+import { ChatStore } from "./chat";
 import { clockDeadline } from "./clock";
 import { Sockets } from "./sockets";
 import { retentionMs } from "./retention";
@@ -20,6 +21,8 @@ export const LIVENESS_MIN_MS = 10_000;
 export class RoomCore {
   readonly store: RoomStore;
   readonly sockets: Sockets;
+  /** Table chat, in its own SQLite table (./chat.ts), never in the event log. */
+  readonly chat: ChatStore;
   /** The match's dice. Production: crypto only; integration tests may swap in scripted dice via runInDurableObject. */
   dice: DiceSource = cryptoDice();
   /** Randomness for bot choices (never for dice). */
@@ -45,6 +48,7 @@ export class RoomCore {
   ) {
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
     this.sockets = new Sockets(ctx);
+    this.chat = new ChatStore(ctx.storage.sql);
     this.d1 = env.DB;
     this.retentionMs = retentionMs(env);
   }
