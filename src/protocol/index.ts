@@ -8,6 +8,7 @@ export * from "./http";
 export * from "./ws";
 export * from "./players";
 export * from "./lobby";
+export * from "./coins";
 export * from "./plays";
 export * from "./packed-steps";
 export * from "./record";

@@ -8,6 +8,7 @@ import type { LobbySnapshot, NardiClient, PlayerProfile, PlayingSummary, SeatGra
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
 import { LobbyMessageSchema, TIME_CONTROL_NAMES, type BotLevelName, type TimeControlName } from "../protocol";
+import { stakeField, stakeLine, stakeListed } from "./coins";
 import { button, clear, h } from "./dom";
 import { mountError, problemMessage } from "./errors";
 import { rich, rulesNav } from "./glossary";
@@ -137,6 +138,8 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   // Rated tables need a player (a session); the page has one unless the players' database is unreachable.
   const rated = h("input", { type: "checkbox", "data-testid": "rated", disabled: !player });
   const ratedField = h("label", { class: "check" }, rated, h("span", {}, t("lobby.rated")));
+  // A friend's table may carry a Domino Coins stake (./coins.ts); the computer plays for nothing.
+  const stake = stakeField(api, player);
   const createError = h("p", { class: "error", "data-testid": "create-error", role: "alert" });
   const create = button(t("lobby.create.friend"), "create", () => void createTable(), "primary big");
   const form = h(
@@ -148,6 +151,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     botField,
     privateField,
     ratedField,
+    stake.field,
     h(
       "details",
       { class: "advanced", "data-testid": "advanced" },
@@ -173,6 +177,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     botField.hidden = !bot;
     privateField.hidden = bot;
     ratedField.hidden = bot;
+    stake.field.hidden = bot;
     if (bot) rated.checked = false;
     create.textContent = t(bot ? "lobby.create.computer" : "lobby.create.friend");
   }
@@ -193,6 +198,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
         botLevel: BOT_LEVELS.find((l) => l === botLevel.value) ?? "expert",
         name: playerName(name),
         rated: !bot && rated.checked,
+        ...(bot ? {} : { stake: stake.stake() }),
       });
       keepSeat(grant);
       location.hash = `#/t/${grant.tableId}`;
@@ -222,6 +228,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
       h("strong", {}, presetName(table.ruleset.preset)),
       " ",
       h("span", { class: "muted" }, t("lobby.open.row", { count: table.length, host: table.host })),
+      stakeListed(table) ? h("span", { class: "stake" }, " ", stakeListed(table)) : null,
     );
     const row = h("li", { "data-testid": "open-table", "data-table-id": table.id }, summary);
     if (loadSeat(table.id)) {
@@ -305,6 +312,7 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
       }
       const rules = presetName(table.ruleset.preset);
       info.textContent = t(table.rated ? "join.invitesRated" : "join.invites", { host, rules, count: table.length });
+      if (table.stake) info.after(stakeLine(table));
       const name = h("input", { "data-testid": "name", id: "f-join-name", maxlength: 32, value: loadName(player?.name ?? t("lobby.defaultName")) });
       const join = button(
         t("join.join"),

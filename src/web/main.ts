@@ -6,6 +6,7 @@
  *   #/watch/<id>  watch a table as a spectator
  *   #/p/<id>      a player's profile (the visitor's own: also claim a name, log in, log out)
  *   #/leaders/<preset>  the leaderboard of a rule set
+ *   #/coins       the visitor's Domino Coins: balance and transfer history
  *   #/replay/<id>[/<seq>]  the replay of a table's match, at one position
  *   #/rules/long, #/rules/short  the rules of a variant; #/glossary[/<term>] the glossary
  * Anything else is the "unknown page" error page. Seats ({tableId, seat, token}) live in localStorage, so a reload
@@ -13,6 +14,7 @@
  * Changing the language re-renders the current screen.
  */
 import { NardiClient } from "../client";
+import { balanceBadge, mountTransfers, refreshBalance } from "./coins";
 import { h } from "./dom";
 import { mountError } from "./errors";
 import { mountGame } from "./game";
@@ -28,6 +30,7 @@ import { loadSeat } from "./store";
 const anonymous = new NardiClient(location.origin);
 let you: Visitor = { api: anonymous, me: null };
 let api = anonymous;
+let visitorKnown = false;
 
 const header = document.querySelector("header.top");
 const nav = h("nav", { class: "top-links" });
@@ -51,6 +54,8 @@ function renderHeader(): void {
   nav.replaceChildren(
     h("a", { href: "#/rules/long", "data-testid": "rules" }, t("nav.rules")),
     h("a", { href: "#/leaders/georgian-short", "data-testid": "leaders" }, t("nav.leaders")),
+    // The Domino Coins balance, once the visitor is known (made again so its words follow the language).
+    ...(visitorKnown ? [balanceBadge(api)] : []),
     meEl,
   );
 }
@@ -58,7 +63,9 @@ function renderHeader(): void {
 function setVisitor(v: Visitor): void {
   you = v;
   api = v.api;
+  visitorKnown = true;
   meEl.textContent = v.me ? v.me.name : "";
+  renderHeader();
   if (v.me) meEl.setAttribute("href", `#/p/${v.me.id}`);
   else meEl.removeAttribute("href");
 }
@@ -69,6 +76,7 @@ let unmount: () => void = () => undefined;
 const TABLE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 function route(): void {
+  refreshBalance();
   unmount();
   unmount = () => undefined;
   root.replaceChildren();
@@ -85,6 +93,10 @@ function route(): void {
       if (v.me) location.hash = `#/p/${v.me.id}`;
       route();
     });
+    return;
+  }
+  if (screen === "coins") {
+    unmount = mountTransfers(root, api);
     return;
   }
   if (screen === "leaders" && id) {

@@ -64,6 +64,8 @@ export const TableInfoSchema = z.object({
   timeControl: TimeControlViewSchema.optional(),
   /** The match clock, from the match's start (storage version 3). */
   clock: ClockStateSchema.optional(),
+  /** Domino Coins each seat puts into escrow at the match's start, and the rake fixed at creation (server/coins). */
+  stake: z.object({ amount: z.number().int().positive(), rakePercent: z.number().int().min(0).max(100) }).optional(),
 });
 
 const BoardSchema = z.object({ white: CheckersSchema, black: CheckersSchema });
