@@ -7,3 +7,5 @@ export * from "./events";
 export * from "./http";
 export * from "./ws";
 export * from "./players";
+export * from "./fair-dice";
+export * from "./fair-dice-verify";

@@ -4,7 +4,7 @@
  */
 import type { DiceSource, Side } from "../../engine";
 import { LIMITS, type ErrorCode, type LegalPlayView, type LoggedEvent, type Role } from "../../protocol";
-import { cryptoDice, cryptoRandom } from "../dice";
+import { cryptoRandom, FairDice, sealRolls } from "../dice";
 import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
 import { clockDeadline } from "./clock";
@@ -20,8 +20,24 @@ export const LIVENESS_MIN_MS = 10_000;
 export class RoomCore {
   readonly store: RoomStore;
   readonly sockets: Sockets;
-  /** The match's dice. Production: crypto only; integration tests may swap in scripted dice via runInDurableObject. */
-  dice: DiceSource = cryptoDice();
+  /** The table's provably fair dice (../dice.ts): roll n from the stored inputs and `entropy`. */
+  readonly fair = new FairDice(
+    () => {
+      const room = this.store.load();
+      return room ? { tableId: room.info.id, fair: room.info.fairDice } : null;
+    },
+    () => this.entropy,
+  );
+  /** The entropy of the player's command being handled ("" outside one): every roll drawn meanwhile is derived with it. */
+  entropy = "";
+  #scripted: DiceSource | null = null;
+  /** The match's dice: the fair dice; integration tests may swap in scripted dice via runInDurableObject (tests only). */
+  get dice(): DiceSource {
+    return this.#scripted ?? this.fair;
+  }
+  set dice(dice: DiceSource) {
+    this.#scripted = dice;
+  }
   /** Randomness for bot choices (never for dice). */
   botRng: () => number = cryptoRandom();
   /** D1 as the outbox reaches it; integration tests may swap in one that fails, via runInDurableObject. */
@@ -68,7 +84,9 @@ export class RoomCore {
 
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
   commit(change: Change): LoggedEvent[] {
-    return this.store.commit(change);
+    const logged = this.store.commit(sealRolls(change, this.entropy));
+    this.fair.reset();
+    return logged;
   }
 
   /**
