@@ -18,6 +18,8 @@ export interface Command {
   readonly play?: PlayInput;
   /** `auto-roll` only: the setting's new value. */
   readonly on?: boolean;
+  /** Fresh randomness for any roll the command leads to (docs/fair-dice.md). */
+  readonly entropy?: string;
 }
 
 export interface CommandOptions {
@@ -25,6 +27,8 @@ export interface CommandOptions {
   seq?: number | true;
   /** Use this id instead of a fresh one (e.g. to retry a command created elsewhere). */
   id?: string;
+  /** The fair dice' entropy for this command (docs/fair-dice.md); by default 16 fresh random bytes as hex. */
+  entropy?: string;
 }
 
 export interface ConnectOptions {
