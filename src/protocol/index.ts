@@ -9,3 +9,4 @@ export * from "./ws";
 export * from "./players";
 export * from "./fair-dice";
 export * from "./fair-dice-verify";
+export * from "./dice-stats";

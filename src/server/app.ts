@@ -12,6 +12,7 @@ import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
+import { dice } from "./routes/dice";
 import { players } from "./routes/players";
 import { tables } from "./routes/tables";
 
@@ -100,6 +101,7 @@ export function createApp() {
   );
   app.route("/v1/tables", tables);
   app.route("/v1", players);
+  app.route("/v1", dice);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",
     scheme: "bearer",
