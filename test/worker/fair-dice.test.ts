@@ -2,11 +2,13 @@
  * Provably fair dice through the public protocol (docs/fair-dice.md): the commitment in the first event, the
  * players' seeds and entropy in the log, the seed revealed only by the final event, and a log that verifies.
  */
-import { runInDurableObject } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { diceCommitment, drawnDice, verifyDice, type LoggedEvent, type SeatGrant } from "../../src/protocol";
+import { countRolls, diceCommitment, DiceStatsSchema, drawnDice, verifyDice, type LoggedEvent, type MatchRecord, type SeatGrant } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
+import { Db } from "../../src/server/db";
 import { api, commandId, connect, createTable, history, playOne, postJson, ROLL_IS_A_DECISION, stubOf } from "./helpers";
+import { call, delivered, guest } from "./players-support";
 
 const WHITE_SEED = "white-seed-0123456789";
 const BLACK_SEED = "black-seed-abcdef";
@@ -172,5 +174,53 @@ describe("fair dice", () => {
   it("a running match cannot be verified yet: the seed is revealed only by the final event", async () => {
     const { id } = await seatedWithSeeds();
     expect(verifyDice(id, (await history(id)).events)).toMatchObject({ ok: false, failure: "NOT_REVEALED" });
+  });
+});
+
+describe("dice statistics", () => {
+  it("counts a player's rolls of a recorded match once, with χ² and the sample size", async () => {
+    const me = await guest();
+    const created = await call("POST", "/v1/tables", {
+      token: me.token,
+      body: { preset: "backgammon", opponent: "bot", botLevel: "random", overrides: { cube: false } },
+    });
+    const grant = (await created.json()) as SeatGrant;
+    const w = await connect(grant.tableId, { token: grant.token });
+    await w.next("welcome");
+    for (let i = 0; i < 400; i++) {
+      await w.waitForSeq((await history(grant.tableId)).seq);
+      const match = w.table!.match!;
+      if (match.phase === "over") break;
+      const message = match.phase === "awaiting-roll" ? { type: "roll" } : { type: "play", play: w.legalPlays![0]!.play };
+      w.send({ ...message, id: commandId() });
+      expect((await w.answer()).type).toBe("ack");
+    }
+    await delivered(grant.tableId);
+    const record = (await (await call("GET", `/v1/matches/${grant.tableId}`)).json()) as MatchRecord;
+    const mine = countRolls(record.events.map((e) => e.event)).white;
+    expect(mine.rolls).toBeGreaterThan(0);
+
+    const stats = DiceStatsSchema.parse(await (await call("GET", `/v1/players/${me.player.id}/dice`)).json());
+    expect(stats).toMatchObject({ playerId: me.player.id, rolls: mine.rolls, doubles: mine.doubles, faces: mine.faces });
+    expect(stats.faces.reduce((a, b) => a + b, 0)).toBe(2 * stats.rolls);
+    expect(stats.chiSquare.faces.df).toBe(5);
+    expect(stats.chiSquare.doubles.df).toBe(1);
+    expect(stats.chiSquare.faces.p).toBeGreaterThanOrEqual(0);
+    expect(stats.chiSquare.faces.p).toBeLessThanOrEqual(1);
+
+    // Delivering the same record again (a lost acknowledgement) adds nothing.
+    const { players, events, ...summary } = record;
+    const strip = (p: MatchRecord["players"]["white"]) => ({ playerId: p.playerId, name: p.name, kind: p.kind });
+    await new Db(env.DB).recordMatch({ ...summary, events, players: { white: strip(players.white), black: strip(players.black) } }, []);
+    expect(DiceStatsSchema.parse(await (await call("GET", `/v1/players/${me.player.id}/dice`)).json()).rolls).toBe(mine.rolls);
+  });
+
+  it("answers an unknown player with PLAYER_NOT_FOUND and a player without matches with zeros", async () => {
+    const missing = await call("GET", `/v1/players/${"x".repeat(20)}/dice`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: "PLAYER_NOT_FOUND" });
+    const me = await guest();
+    const stats = DiceStatsSchema.parse(await (await call("GET", `/v1/players/${me.player.id}/dice`)).json());
+    expect(stats).toMatchObject({ rolls: 0, doubles: 0, faces: [0, 0, 0, 0, 0, 0], chiSquare: { faces: { p: null } } });
   });
 });
