@@ -14,6 +14,7 @@ import {
   type MatchRecord,
   type PlayerProfile,
   type SessionGrant,
+  DiceStatsSchema,
   EventHistorySchema,
   OpenTablesSchema,
   ProblemSchema,
@@ -21,6 +22,7 @@ import {
   TableStatsSchema,
   TableViewSchema,
   type CreateTableBody,
+  type DiceStats,
   type EventHistory,
   type JoinTableBody,
   type SeatGrant,
@@ -161,6 +163,11 @@ export class NardiClient {
   /** A page of the player's matches, newest first; pass the page's `next` as `cursor` for the next one. */
   getPlayerMatches(id: string, page: { cursor?: string; limit?: number } = {}): Promise<MatchPage> {
     return this.request("GET", `/v1/players/${encodeURIComponent(id)}/matches${query(page)}`, MatchPageSchema);
+  }
+
+  /** The player's dice in recorded matches: faces, doubles, χ² against fair dice (docs/fair-dice.md). */
+  getPlayerDice(id: string): Promise<DiceStats> {
+    return this.request("GET", `/v1/players/${encodeURIComponent(id)}/dice`, DiceStatsSchema);
   }
 
   getMatchRecord(tableId: string): Promise<MatchRecord> {

@@ -14,6 +14,7 @@ import { button, clear, confirmDialog, h } from "./dom";
 import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare, statusText } from "./panels";
 import { forgetSeat, type StoredSeat } from "./store";
 import { TurnBuilder } from "./turn";
+import { verifyLink } from "./verify";
 
 export interface GameOptions {
   api: NardiClient;
@@ -167,7 +168,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const m = t.match;
     const me = mySide();
     if (m?.phase === "over" || t.status === "over") {
-      controls.append(button("Back to the lobby", "lobby", () => (location.hash = "#/")));
+      controls.append(button("Back to the lobby", "lobby", () => (location.hash = "#/")), verifyLink(tableId));
       return;
     }
     if (!me || !m) return;

@@ -6,6 +6,7 @@
  *   #/watch/<id>  watch a table as a spectator
  *   #/p/<id>      a player's profile (the visitor's own: also claim a name, log in, log out)
  *   #/leaders/<preset>  the leaderboard of a rule set
+ *   #/verify/<id> recompute every roll of a match (fair dice);  #/dice/<playerId>  a player's dice statistics
  * Seats ({tableId, seat, token}) live in localStorage, so a reload or a new tab resumes the same seat. The
  * visitor is a player from the first visit (a guest, ./session.ts).
  */
@@ -16,6 +17,7 @@ import { mountJoin, mountLobby } from "./lobby";
 import { mountLeaderboard, mountProfile } from "./players";
 import { visitor, type Visitor } from "./session";
 import { loadSeat } from "./store";
+import { mountDiceStats, mountVerify } from "./verify";
 
 const anonymous = new NardiClient(location.origin);
 let you: Visitor = { api: anonymous, me: null };
@@ -61,6 +63,10 @@ function route(): void {
       return;
     }
     unmount = mountGame(root, { api, tableId: id, seat, connectionEl });
+    return;
+  }
+  if ((screen === "verify" || screen === "dice") && id && TABLE_ID.test(id)) {
+    unmount = screen === "verify" ? mountVerify(root, api, id) : mountDiceStats(root, api, id);
     return;
   }
   if (screen && screen !== "") {
