@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import type { Side } from "../engine";
-import { drawnDice } from "./fair-dice";
+import { drawnDice, openingRuleOf } from "./fair-dice";
 import type { TableOrMatchEvent } from "./events";
 
 /** Counts of a player's rolls: `faces[k]` is how many dice showed k + 1 (two per roll). */
@@ -24,8 +24,9 @@ export function noDice(): DiceCounts {
  */
 export function countRolls(events: readonly TableOrMatchEvent[]): Record<Side, DiceCounts> {
   const counts = { white: noDice(), black: noDice() };
+  const opening = openingRuleOf(events);
   events.forEach((event, i) => {
-    if (event.type !== "rolled" || !drawnDice(event, events[i - 1])) return;
+    if (event.type !== "rolled" || !drawnDice(event, events[i - 1], opening)) return;
     const side = counts[event.side];
     side.rolls++;
     if (event.dice[0] === event.dice[1]) side.doubles++;

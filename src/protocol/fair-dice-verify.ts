@@ -2,7 +2,7 @@
  * The fair-dice verifier (docs/fair-dice.md): recomputes every roll of a finished match from its event log and
  * reports the first that differs. Used by `npm run verify` and the web page's verify route alike.
  */
-import { diceCommitment, drawnDice, fairRoll, ServerSeedSchema } from "./fair-dice";
+import { diceCommitment, drawnDice, fairRoll, openingRuleOf, ServerSeedSchema } from "./fair-dice";
 import { LoggedEventSchema, TableOrMatchEventSchema, type TableOrMatchEvent } from "./events";
 
 export type DiceFailure =
@@ -69,12 +69,13 @@ export function verifyDice(tableId: string, log: readonly unknown[]): DiceVerdic
   if (serverSeed === null || !ServerSeedSchema.safeParse(serverSeed).success) return fail("NOT_REVEALED");
   if (diceCommitment(serverSeed) !== commitment) return fail("SEED_MISMATCH");
 
+  const opening = openingRuleOf(parsed.map((entry) => entry.event));
   const clientSeeds = { white: "", black: "" };
   let roll = 0;
   let previous: TableOrMatchEvent | undefined;
   for (const { seq, event } of parsed) {
     if (event.type === "player-joined") clientSeeds[event.seat] = event.clientSeed ?? "";
-    const got = drawnDice(event, previous);
+    const got = drawnDice(event, previous, opening);
     previous = event;
     if (!got || (event.type !== "opening-roll" && event.type !== "rolled")) continue;
     roll++;

@@ -13,6 +13,7 @@ import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import * as z from "zod";
+import type { OpeningRule } from "../engine/types";
 import type { TableOrMatchEvent } from "./events";
 
 export const FAIR_DICE_SCHEME = "nardi-fair-dice-v1";
@@ -71,12 +72,19 @@ export function randomHex(bytes: number): string {
 
 /**
  * The dice an event drew from the derivation (each such event is one roll), or null. An `opening-roll` draws
- * white's die and black's; a `rolled` draws two, except the one right after an opening roll with a starter under
- * the "play the opening dice" rule, which hands the opening dice (higher first) to the starter and draws nothing.
+ * white's die and black's; a `rolled` draws two, except under the "play the opening dice" rule the one right
+ * after an opening roll with a starter, which hands the opening dice (higher first) to the starter. (Under
+ * "reroll" the starter's roll may follow at once too, as an automatic roll: that one is drawn.)
  */
-export function drawnDice(event: TableOrMatchEvent, previous: TableOrMatchEvent | undefined): [number, number] | null {
+export function drawnDice(event: TableOrMatchEvent, previous: TableOrMatchEvent | undefined, opening: OpeningRule): [number, number] | null {
   if (event.type === "opening-roll") return [event.white, event.black];
   if (event.type !== "rolled") return null;
-  if (previous?.type === "opening-roll" && previous.starter !== null) return null;
+  if (opening === "play-opening-dice" && previous?.type === "opening-roll" && previous.starter !== null) return null;
   return [event.dice[0], event.dice[1]];
+}
+
+/** The opening rule of the table whose log this is (from its `table-created` event; "reroll" without one). */
+export function openingRuleOf(events: readonly TableOrMatchEvent[]): OpeningRule {
+  const created = events.find((event) => event.type === "table-created");
+  return created?.type === "table-created" ? created.ruleset.opening : "reroll";
 }

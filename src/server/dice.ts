@@ -118,7 +118,7 @@ export function sealRolls<C extends { room: Room; events: TableOrMatchEvent[] }>
   let rolls = fair.rolls;
   let previous: TableOrMatchEvent | undefined;
   const events = change.events.map((event): TableOrMatchEvent => {
-    const drawn = drawnDice(event, previous);
+    const drawn = drawnDice(event, previous, change.room.info.ruleset.opening);
     previous = event;
     if (drawn) rolls++;
     if (drawn && entropy !== "" && (event.type === "rolled" || event.type === "opening-roll")) return { ...event, entropy };

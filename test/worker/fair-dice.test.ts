@@ -4,7 +4,7 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { countRolls, diceCommitment, DiceStatsSchema, drawnDice, verifyDice, type LoggedEvent, type MatchRecord, type SeatGrant } from "../../src/protocol";
+import { countRolls, diceCommitment, DiceStatsSchema, drawnDice, openingRuleOf, verifyDice, type LoggedEvent, type MatchRecord, type SeatGrant } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
 import { Db } from "../../src/server/db";
 import { api, commandId, connect, createTable, history, playOne, postJson, ROLL_IS_A_DECISION, stubOf } from "./helpers";
@@ -39,8 +39,9 @@ async function seatedWithSeeds(body = {}) {
 
 function dicePositions(events: LoggedEvent[]): number[] {
   const at: number[] = [];
+  const opening = openingRuleOf(events.map((e) => e.event));
   events.forEach((e, i) => {
-    if (drawnDice(e.event, events[i - 1]?.event)) at.push(i);
+    if (drawnDice(e.event, events[i - 1]?.event, opening)) at.push(i);
   });
   return at;
 }
@@ -83,8 +84,12 @@ describe("fair dice", () => {
     expect(last).toMatchObject({ type: "match-ended", serverSeed: seed });
   });
 
-  it("derives every roll of a whole match from the seeds and each command's entropy: the log verifies", async () => {
-    const { id, clients } = await seatedWithSeeds({ preset: "backgammon", length: 1 });
+  it.each([
+    ["backgammon", 1],
+    ["armenian-long", 1],
+    ["federation-long", 3],
+  ] as const)("derives every roll of a whole %s match from the seeds and each command's entropy: the log verifies", async (preset, length) => {
+    const { id, clients } = await seatedWithSeeds({ preset, length });
     let n = 0;
     for (let i = 0; i < 2000 && (await playOne(clients, { entropy: `e${++n}` })); i++);
     expect(clients.white.table?.status).toBe("over");
