@@ -12,7 +12,7 @@ import { findDiceLog, verifyDice, type DiceVerdict } from "../src/protocol";
 const args = process.argv.slice(2);
 const tableAt = args.indexOf("--table");
 const tableId = tableAt >= 0 ? args[tableAt + 1] : undefined;
-const source = args.find((a, i) => !a.startsWith("--") && i !== tableAt + 1);
+const source = args.find((a, i) => !a.startsWith("--") && (tableAt < 0 || i !== tableAt + 1));
 
 if (!source) {
   console.error("usage: npm run verify -- <record.json | url> [--table <tableId>]");
