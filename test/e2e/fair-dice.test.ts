@@ -9,10 +9,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, inject, test } from "vitest";
-import { ApiError, NardiClient, type MatchRecord } from "../../src/client";
+import { NardiClient } from "../../src/client";
 import { countRolls, drawnDice, openingRuleOf } from "../../src/protocol";
 import { playRandomMatch } from "../support/random-match";
 import { seededRng } from "../support/rng";
+import { recordOf } from "../support/tables";
 
 const baseUrl = inject("baseUrl");
 const client = new NardiClient(baseUrl);
@@ -21,19 +22,6 @@ const client = new NardiClient(baseUrl);
 function verify(...args: string[]) {
   const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/verify.ts", ...args], { encoding: "utf8" });
   return { status: run.status, out: run.stdout + run.stderr };
-}
-
-/** Waits for the record, which the match object's alarm delivers after the final event. */
-async function recordOf(tableId: string): Promise<MatchRecord> {
-  const giveUp = Date.now() + 90_000;
-  for (;;) {
-    try {
-      return await client.getMatchRecord(tableId);
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== "MATCH_NOT_FOUND" || Date.now() > giveUp) throw err;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 describe("fair dice over the public protocol", () => {
@@ -59,7 +47,7 @@ describe("fair dice over the public protocol", () => {
     expect(drawn.every((e) => e.type === "rolled" && /^[0-9a-f]{32}$/.test(e.entropy ?? ""))).toBe(true);
     expect(log.at(-1)).toMatchObject({ type: "match-ended", serverSeed: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
-    const record = await recordOf(white.tableId);
+    const record = await recordOf(client, white.tableId);
     const dir = mkdtempSync(join(tmpdir(), "fair-dice-"));
     const file = join(dir, "record.json");
     writeFileSync(file, JSON.stringify(record));

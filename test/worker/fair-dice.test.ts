@@ -37,6 +37,22 @@ async function seatedWithSeeds(body = {}) {
   return { id: white.tableId, white, black, w, b, clients: { white: w, black: b } };
 }
 
+/** White plays the table against the bot to its end: rolls, and the first listed play (each command with `entropy(i)`). */
+async function playBotTable(grant: SeatGrant, entropy: (i: number) => string | undefined = () => undefined) {
+  const w = await connect(grant.tableId, { token: grant.token });
+  await w.next("welcome");
+  for (let i = 0; i < 400; i++) {
+    await w.waitForSeq((await history(grant.tableId)).seq);
+    const match = w.table!.match!;
+    if (match.phase === "over") break;
+    const message = match.phase === "awaiting-roll" ? { type: "roll" } : { type: "play", play: w.legalPlays![0]!.play };
+    const e = entropy(i);
+    w.send({ ...message, id: commandId(), ...(e === undefined ? {} : { entropy: e }) });
+    expect((await w.answer()).type).toBe("ack");
+  }
+  expect(w.table!.status).toBe("over");
+}
+
 function dicePositions(events: LoggedEvent[]): number[] {
   const at: number[] = [];
   const opening = openingRuleOf(events.map((e) => e.event));
@@ -125,17 +141,7 @@ describe("fair dice", () => {
 
   it("a match against the computer verifies too (bot seat: no client seed; bot rolls take the player's entropy)", async () => {
     const grant = await createTable({ opponent: "bot", botLevel: "random", preset: "georgian-short", clientSeed: WHITE_SEED });
-    const w = await connect(grant.tableId, { token: grant.token });
-    await w.next("welcome");
-    for (let i = 0; i < 400; i++) {
-      await w.waitForSeq((await history(grant.tableId)).seq);
-      const match = w.table!.match!;
-      if (match.phase === "over") break;
-      const message = match.phase === "awaiting-roll" ? { type: "roll" } : { type: "play", play: w.legalPlays![0]!.play };
-      w.send({ ...message, id: commandId(), entropy: `turn-${i}` });
-      expect((await w.answer()).type).toBe("ack");
-    }
-    expect(w.table!.status).toBe("over");
+    await playBotTable(grant, (i) => `turn-${i}`);
     expect(verifyDice(grant.tableId, (await history(grant.tableId)).events)).toMatchObject({ ok: true });
   });
 
@@ -190,16 +196,7 @@ describe("dice statistics", () => {
       body: { preset: "backgammon", opponent: "bot", botLevel: "random", overrides: { cube: false } },
     });
     const grant = (await created.json()) as SeatGrant;
-    const w = await connect(grant.tableId, { token: grant.token });
-    await w.next("welcome");
-    for (let i = 0; i < 400; i++) {
-      await w.waitForSeq((await history(grant.tableId)).seq);
-      const match = w.table!.match!;
-      if (match.phase === "over") break;
-      const message = match.phase === "awaiting-roll" ? { type: "roll" } : { type: "play", play: w.legalPlays![0]!.play };
-      w.send({ ...message, id: commandId() });
-      expect((await w.answer()).type).toBe("ack");
-    }
+    await playBotTable(grant);
     await delivered(grant.tableId);
     const record = (await (await call("GET", `/v1/matches/${grant.tableId}`)).json()) as MatchRecord;
     const mine = countRolls(record.events.map((e) => e.event)).white;
