@@ -80,6 +80,12 @@ export class FairDice implements DiceSource {
     private readonly entropy: () => string,
   ) {}
 
+  /** The table's roll count after what was drawn since the last reset (null: nothing drawn, or no fair-dice inputs). */
+  get rolls(): number | null {
+    const fair = this.#table?.fair;
+    return fair && this.#drawn > 0 ? fair.rolls + this.#drawn : null;
+  }
+
   /** Starts from the stored count again, or from `table` (a table whose inputs are not stored yet: create, join). */
   reset(table?: { id: string; fairDice?: FairDiceState | undefined }): void {
     this.#table = table ? { tableId: table.id, fair: table.fairDice } : null;

@@ -3,7 +3,7 @@
  * players' seeds and entropy in the log, the seed revealed only by the final event, and a log that verifies.
  */
 import { env, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { countRolls, diceCommitment, DiceStatsSchema, drawnDice, openingRuleOf, verifyDice, type LoggedEvent, type MatchRecord, type SeatGrant } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
 import { Db } from "../../src/server/db";
@@ -105,6 +105,7 @@ describe("fair dice", () => {
     ["armenian-long", 1],
     ["federation-long", 3],
   ] as const)("derives every roll of a whole %s match from the seeds and each command's entropy: the log verifies", async (preset, length) => {
+    const complaints = vi.spyOn(console, "error");
     const { id, clients } = await seatedWithSeeds({ preset, length });
     let n = 0;
     for (let i = 0; i < 2000 && (await playOne(clients, { entropy: `e${++n}` })); i++);
@@ -115,6 +116,9 @@ describe("fair dice", () => {
     expect(verdict.ok && verdict.rolls).toBeGreaterThan(10);
     // Rolls made while a player's command was handled carry that command's entropy.
     expect(log.filter((e) => e.event.type === "rolled" && e.event.entropy?.startsWith("e")).length).toBeGreaterThan(5);
+    // The match object's own check: every roll it drew is an event of the change it stored.
+    expect(complaints.mock.calls.filter((call) => String(call[0]).startsWith("fair dice"))).toEqual([]);
+    complaints.mockRestore();
   });
 
   it("a roll asked for with entropy carries it; a different entropy for the same roll number gives other inputs", async () => {
@@ -224,5 +228,18 @@ describe("dice statistics", () => {
     const me = await guest();
     const stats = DiceStatsSchema.parse(await (await call("GET", `/v1/players/${me.player.id}/dice`)).json());
     expect(stats).toMatchObject({ rolls: 0, doubles: 0, faces: [0, 0, 0, 0, 0, 0], chiSquare: { faces: { p: null } } });
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes the fair-dice fields and the statistics route", async () => {
+    const doc = (await (await api("/v1/openapi.json")).json()) as { paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    expect(Object.keys(doc.paths)).toContain("/v1/players/{id}/dice");
+    const schemas = doc.components.schemas;
+    expect(Object.keys(schemas.CreateTableBody?.properties ?? {})).toContain("clientSeed");
+    expect(Object.keys(schemas.JoinTableBody?.properties ?? {})).toContain("clientSeed");
+    expect(Object.keys(schemas.DiceStats?.properties ?? {})).toEqual(expect.arrayContaining(["rolls", "doubles", "faces", "chiSquare"]));
+    const text = JSON.stringify(doc);
+    for (const field of ["diceCommitment", "serverSeed", "entropy"]) expect(text).toContain(`"${field}"`);
   });
 });

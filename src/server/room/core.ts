@@ -84,7 +84,13 @@ export class RoomCore {
 
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
   commit(change: Change): LoggedEvent[] {
-    const logged = this.store.commit(sealRolls(change, this.entropy));
+    const sealed = sealRolls(change, this.entropy);
+    // Every roll drawn must be an event of the change, or two rolls would share a roll number (a bug: say so).
+    const drawn = this.#scripted ? null : this.fair.rolls;
+    if (drawn !== null && drawn !== sealed.room.info.fairDice?.rolls) {
+      console.error(`fair dice: drew up to roll ${drawn}, but the change stores ${sealed.room.info.fairDice?.rolls ?? "none"}`);
+    }
+    const logged = this.store.commit(sealed);
     this.fair.reset();
     return logged;
   }
