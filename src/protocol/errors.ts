@@ -34,6 +34,8 @@ export const PROTOCOL_ERROR_CODES = [
   "MATCH_NOT_FOUND", // no recorded match for this table id (yet: records arrive when the match ends)
   "RATED_NEEDS_PLAYER", // a rated table is created or joined without a session, or with a bot
   "SAME_PLAYER", // the player tried to take both seats of a rated table
+  "MATCH_NOT_OVER", // a match record (GET …/record) asked for before the match has ended
+  "FORMAT_UNAVAILABLE", // a record format the match has none of (`mat` of long nardi)
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -72,6 +74,8 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   MATCH_NOT_FOUND: 404,
   RATED_NEEDS_PLAYER: 403,
   SAME_PLAYER: 409,
+  MATCH_NOT_OVER: 409,
+  FORMAT_UNAVAILABLE: 409,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

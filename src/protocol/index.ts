@@ -10,3 +10,4 @@ export * from "./players";
 export * from "./fair-dice";
 export * from "./fair-dice-verify";
 export * from "./dice-stats";
+export * from "./record";

@@ -55,9 +55,11 @@ describe("fair dice over the public protocol", () => {
     const good = verify(file);
     expect(good.out).toContain(`OK: all ${rolls} rolls of table ${white.tableId} verify`);
     expect(good.status).toBe(0);
-    const fetched = verify(`${baseUrl}/v1/tables/${white.tableId}/events`);
-    expect(fetched.out).toContain(`OK: all ${rolls} rolls`);
-    expect(fetched.status).toBe(0);
+    for (const url of [`${baseUrl}/v1/tables/${white.tableId}/events`, `${baseUrl}/v1/tables/${white.tableId}/record?format=json`]) {
+      const fetched = verify(url);
+      expect(fetched.out).toContain(`OK: all ${rolls} rolls`);
+      expect(fetched.status).toBe(0);
+    }
 
     // The 5th roll altered: the verifier names it.
     let seen = 0;
