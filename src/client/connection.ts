@@ -5,15 +5,20 @@
  * exactly what was missed) and re-sends every unanswered command with the SAME id, which the server
  * acknowledges once and never applies twice.
  */
+import type { CompactPlays } from "../engine";
 import {
+  compactPlaysOf,
+  legalPlayViews,
   SOCKET_PROTOCOL,
   TOKEN_PROTOCOL_PREFIX,
   ServerMessageSchema,
   type AckMessage,
+  type ChatLine,
   type ErrorMessage,
   type GameCommandType,
   type LegalPlayView,
   type LoggedEvent,
+  type RematchMessage,
   type Role,
   type ServerMessage,
   type TableView,
@@ -33,7 +38,7 @@ import { ChangeWaiters, type Found } from "./waiters";
 
 const DEFAULT_BACKOFF = { initial: 150, max: 5000 };
 
-/** The subprotocols a connection offers: `nardi.v1`, and the seat token as `token.<token>` (never in the URL, which ends up in logs). */
+/** The subprotocols a connection offers: `nardi.v2`, and the seat token as `token.<token>` (never in the URL, which ends up in logs). */
 export function socketProtocols(token: string | undefined): string[] {
   return token === undefined ? [SOCKET_PROTOCOL] : [SOCKET_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`];
 }
@@ -44,8 +49,18 @@ export class TableConnection {
   seq = 0;
   role: Role | null = null;
   table: TableView | null = null;
-  /** The legal plays of the current roll when this seat is to move, else null. */
-  legalPlays: LegalPlayView[] | null = null;
+  /**
+   * The legal plays of the current roll when this seat is to move, else null: the server's compact plays over the
+   * table's position (the engine's `CompactPlays`; read them with `playAt`, `stepsAt`, `boardAt`, `notationAt`).
+   */
+  plays: CompactPlays | null = null;
+  /** `plays` written out (notation, steps, board of each), built on first read; null when `plays` is. */
+  get legalPlays(): LegalPlayView[] | null {
+    if (this.#written === undefined) this.#written = this.plays && legalPlayViews(this.plays);
+    return this.#written;
+  }
+  /** `legalPlays` once built for the current `plays` (undefined: not yet). */
+  #written: LegalPlayView[] | null | undefined = undefined;
   /** Every event seen on this connection (and across its reconnects), in seq order, without duplicates. */
   readonly events: LoggedEvent[] = [];
   /** Every `error` message received, oldest first (handy in tests). */
@@ -56,6 +71,10 @@ export class TableConnection {
   pongs = 0;
   /** When (this machine's ms) the current `table`, and so its clock, arrived. */
   tableReceivedAt = 0;
+  /** The table's chat lines seen on this connection, oldest first, without duplicates. */
+  readonly chat: ChatLine[] = [];
+  /** The last word on a rematch (null: nobody has offered one). */
+  rematch: RematchMessage | null = null;
   /** Why the connection is `closed` (null while it is not). */
   closeReason: string | null = null;
 
@@ -133,6 +152,21 @@ export class TableConnection {
   /** "Auto-roll when I'd only roll": the server then rolls for this seat even when it could double. */
   setAutoRoll(on: boolean, opts?: CommandOptions): Promise<AckMessage> {
     return this.send({ ...this.command("auto-roll", opts), on });
+  }
+
+  /** Says a chat line at the table (seats only; spectators read). Refused with CHAT_TOO_LONG or CHAT_FLOOD. */
+  say(text: string, opts?: CommandOptions): Promise<AckMessage> {
+    return this.send({ ...this.command("chat", opts), text });
+  }
+  /** After the match: offer or accept a rematch (true), or withdraw / decline it (false). */
+  offerRematch(want = true, opts?: CommandOptions): Promise<AckMessage> {
+    return this.send({ ...this.command("rematch", opts), want });
+  }
+  onChat(fn: (lines: ChatLine[]) => void): () => void {
+    return this.on("chat", fn);
+  }
+  onRematch(fn: (m: RematchMessage) => void): () => void {
+    return this.on("rematch", fn);
   }
 
   /** Each side's time left now, counted down from the last view the server sent (null before the match starts). */
@@ -369,6 +403,17 @@ export class TableConnection {
       case "error":
         this.onErrorMessage(msg);
         break;
+      case "chat": {
+        const last = this.chat.at(-1)?.n ?? 0;
+        const fresh = msg.lines.filter((line) => line.n > last);
+        this.chat.push(...fresh);
+        if (fresh.length > 0) this.listeners.emit("chat", fresh);
+        break;
+      }
+      case "rematch":
+        this.rematch = msg;
+        this.listeners.emit("rematch", msg);
+        break;
     }
     this.waiters.changed();
   }
@@ -392,7 +437,7 @@ export class TableConnection {
     const first = this.role === null;
     this.role = m.role;
     this.appendEvents(m.events);
-    this.applyState(m.seq, m.table, m.legalPlays);
+    this.applyState(m.seq, m.table, m);
     this.welcomed = true;
     if (!first && this.failedAttempts > 0) this.reconnects++;
     this.failedAttempts = 0;
@@ -414,16 +459,18 @@ export class TableConnection {
     }
     if (m.seq < this.seq) return;
     this.appendEvents(m.events);
-    this.applyState(m.seq, m.table, m.legalPlays);
+    this.applyState(m.seq, m.table, m);
     this.listeners.emit("update", m);
     this.pending.settle(this.seq);
   }
 
-  private applyState(seq: number, table: TableView, legalPlays: LegalPlayView[] | null): void {
+  private applyState(seq: number, table: TableView, m: WelcomeMessage | UpdateMessage): void {
     this.seq = Math.max(this.seq, seq);
     this.table = table;
     this.tableReceivedAt = Date.now();
-    this.legalPlays = legalPlays;
+    this.plays = m.plays ? compactPlaysOf(table, m.plays) : null;
+    // A server that still writes the plays out (`nardi.v1`) is taken at its word.
+    this.#written = m.plays === undefined && m.legalPlays !== undefined ? m.legalPlays : undefined;
   }
 
   private appendEvents(events: LoggedEvent[]): void {

@@ -36,6 +36,9 @@ export const PROTOCOL_ERROR_CODES = [
   "SAME_PLAYER", // the player tried to take both seats of a rated table
   "MATCH_NOT_OVER", // a match record (GET …/record) asked for before the match has ended
   "FORMAT_UNAVAILABLE", // a record format the match has none of (`mat` of long nardi)
+  "CHAT_TOO_LONG", // a chat line over CHAT_LIMITS.maxChars characters (or empty after trimming)
+  "CHAT_FLOOD", // a chat line dropped by the flood rule (too many lines in 10 s, or a repeat of one of the last two)
+  "REMATCH_UNAVAILABLE", // a rematch before the match is over, with the other seat away, or after it was made
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -76,6 +79,9 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   SAME_PLAYER: 409,
   MATCH_NOT_OVER: 409,
   FORMAT_UNAVAILABLE: 409,
+  CHAT_TOO_LONG: 400,
+  CHAT_FLOOD: 429,
+  REMATCH_UNAVAILABLE: 409,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

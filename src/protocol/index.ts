@@ -10,4 +10,6 @@ export * from "./players";
 export * from "./fair-dice";
 export * from "./fair-dice-verify";
 export * from "./dice-stats";
+export * from "./plays";
+export * from "./packed-steps";
 export * from "./record";

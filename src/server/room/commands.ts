@@ -3,16 +3,18 @@
  * has the match started / ended → is the client's seq current → the engine → store → ack → broadcast → bots.
  * A refusal goes to the sender only and changes nothing.
  */
-import { applyCommand, type MatchCommand, type Side } from "../../engine";
+import type { MatchCommand, Side } from "../../engine";
 import type { ClientMessage } from "../../protocol";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import { parseFrame } from "./messages";
-import { settle } from "./outcome";
+import { settleCommand } from "./outcome";
 import { setAutoRoll } from "./auto-roll";
 import { flagFell } from "./deadlines";
+import { onChat } from "./chat";
+import { onRematch } from "./rematch";
 
-type GameMessage = Exclude<ClientMessage, { type: "sync" | "auto-roll" }>;
+type GameMessage = Exclude<ClientMessage, { type: "sync" | "auto-roll" | "chat" | "rematch" }>;
 
 export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
   if (!core.sockets.withinRate(ws, Date.now())) {
@@ -31,9 +33,12 @@ export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | A
     return;
   }
   if (role === "spectator") {
-    core.sendError(ws, parsed.message.id, "SPECTATOR", "spectators cannot act; open the socket with a seat token");
+    core.sendError(ws, parsed.message.id, "SPECTATOR", "spectators cannot act or chat; open the socket with a seat token");
     return;
   }
+  // Chat and rematch live beside the match, not in its log: no seq, no clock, no bots.
+  if (parsed.message.type === "chat") return onChat(core, ws, role, parsed.message);
+  if (parsed.message.type === "rematch") return onRematch(core, ws, role, parsed.message);
   // The alarm may run a little after the flag's moment: a command that comes in between finds the flag fallen.
   flagFell(core, Date.now());
   // Every roll drawn while this command is handled (its own, automatic ones, the bots' replies) uses its entropy.
@@ -77,12 +82,12 @@ function applyGameCommand(core: RoomCore, ws: WebSocket, seat: Side, message: Ga
     core.sendError(ws, message.id, "STALE_SEQ", `the table is at seq ${room.seq}, not ${message.seq}; sync and decide again`);
     return false;
   }
-  const step = applyCommand(room.match, toMatchCommand(seat, message), core.dice);
+  const step = settleCommand(core, room, room.match, toMatchCommand(seat, message));
   if (!step.ok) {
     core.sendError(ws, message.id, step.error.code, step.error.message, step.error.candidates);
     return false;
   }
-  const logged = core.commit({ ...settle(core, room, step.value), command: { seat, id: message.id } });
+  const logged = core.commit({ ...step.value, command: { seat, id: message.id } });
   core.sockets.send(ws, { type: "ack", id: message.id, seq: logged.at(-1)?.seq ?? room.seq, duplicate: false });
   core.broadcast(logged);
   return true;

@@ -16,6 +16,8 @@
 import type { Side } from "../../engine";
 import { SocketQuerySchema, type Role } from "../../protocol";
 import { socketCredentials } from "../access";
+import { sendChatHistory } from "./chat";
+import { sendRematchState } from "./rematch";
 import { sha256Hex } from "../ids";
 import { problemResponse } from "../problem";
 import type { RoomCore } from "./core";
@@ -40,7 +42,7 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   const { seq, limit } = query.data;
   const credentials = socketCredentials(request);
   if (!credentials.ok) return problemResponse(credentials.code, credentials.detail);
-  const { token, protocol } = credentials.value;
+  const { token, protocol, compactPlays } = credentials.value;
   const tokenHash = token === undefined ? null : await sha256Hex(token);
 
   const room = core.store.load();
@@ -63,9 +65,11 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   }
 
   const { 0: client, 1: server } = new WebSocketPair();
-  core.sockets.accept(server, role);
+  core.sockets.accept(server, role, compactPlays);
   if (role !== "spectator") seatArrived(core, role, server, Date.now());
   core.sendWelcome(server, role, seq, limit);
+  sendChatHistory(core, server);
+  sendRematchState(core, server);
   await core.syncAlarm();
   // A client that offered subprotocols is answered with ours (never with its token), or its browser drops the socket.
   return new Response(null, { status: 101, webSocket: client, headers: protocol === null ? {} : { "sec-websocket-protocol": protocol } });
