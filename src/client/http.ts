@@ -3,6 +3,10 @@
  * requests; every answer is parsed with the protocol's schemas before the caller sees it.
  */
 import {
+  CoinBalanceSchema,
+  TransferPageSchema,
+  type CoinBalance,
+  type TransferPage,
   LeaderboardSchema,
   MatchPageSchema,
   MatchRecordSchema,
@@ -176,6 +180,16 @@ export class NardiClient {
 
   getLeaderboard(pool: string, page: { offset?: number; limit?: number } = {}): Promise<Leaderboard> {
     return this.request("GET", `/v1/leaderboards/${encodeURIComponent(pool)}${query(page)}`, LeaderboardSchema);
+  }
+
+  /** Session: the player's Domino Coin balance (any grant due is given first) and the operator's coin settings. */
+  getCoins(): Promise<CoinBalance> {
+    return this.request("GET", "/v1/coins", CoinBalanceSchema, undefined, this.options.session);
+  }
+
+  /** Session: the player's coin transfers, newest first. */
+  getCoinTransfers(page: { cursor?: string; limit?: number } = {}): Promise<TransferPage> {
+    return this.request("GET", `/v1/coins/transfers${query(page)}`, TransferPageSchema, undefined, this.options.session);
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */

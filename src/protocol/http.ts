@@ -4,6 +4,7 @@ import { BotLevelSchema, OpeningSchema, PresetSchema, SideSchema, TableSummarySc
 import { DEFAULT_TIME_CONTROL, TimeControlInputSchema } from "./clock";
 import { LoggedEventSchema } from "./events";
 import { ErrorCodeSchema } from "./errors";
+import { StakeAmountSchema } from "./coins";
 import { MAX_NAME_LENGTH, PlayerNameSchema } from "./names";
 import { EntropySchema } from "./fair-dice";
 
@@ -81,6 +82,8 @@ export const CreateTableBodySchema = z
     /** Rated tables change both players' Glicko-2 ratings; both seats need a session, and bots are never rated. */
     rated: z.boolean().default(false),
     clientSeed,
+    /** Domino Coins each player puts in (docs/coins.md): needs a session, a human opponent, a stake within the operator's bounds and the coins. */
+    stake: StakeAmountSchema.optional(),
   })
   .strict()
   .meta({ id: "CreateTableBody" });

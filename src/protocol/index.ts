@@ -10,6 +10,7 @@ export * from "./players";
 export * from "./fair-dice";
 export * from "./fair-dice-verify";
 export * from "./dice-stats";
+export * from "./coins";
 export * from "./plays";
 export * from "./packed-steps";
 export * from "./record";

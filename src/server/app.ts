@@ -14,6 +14,7 @@ import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
+import { coins } from "./routes/coins";
 import { record } from "./routes/record";
 import { tables } from "./routes/tables";
 
@@ -104,6 +105,7 @@ export function createApp() {
   app.route("/v1/tables", record);
   app.route("/v1", players);
   app.route("/v1", dice);
+  app.route("/v1/coins", coins);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",
     scheme: "bearer",

@@ -12,6 +12,7 @@ import type { LegalPlayView, LoggedEvent } from "../protocol";
 import { Animator, plan, reducedMotion, type Beat } from "./animate";
 import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
+import { renderStakeLine } from "./coins";
 import { replayLink } from "./replay";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
@@ -89,6 +90,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const picker = h("div", { class: "picker", "data-testid": "picker", role: "group", "aria-label": t("table.picker") });
   const scoreEl = h("div", { class: "scoreline", "data-testid": "score" });
   const pipsEl = h("div", { class: "pipline muted", "data-testid": "pip-diff" });
+  const stakeEl = h("div", { class: "stake-line", "data-testid": "stake-line", hidden: true });
   const statusEl = h("div", { class: "status", "data-testid": "status", role: "status", "aria-live": "polite" });
   const announcer = h("div", { class: "visually-hidden", "data-testid": "announcer", "aria-live": "polite", role: "log" });
   const errorEl = h("div", { class: "error", "data-testid": "error" });
@@ -124,6 +126,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
         controls,
         endPanel,
         scoreEl,
+        stakeEl,
         pipsEl,
         matchBanner,
         replayLinkEl,
@@ -481,6 +484,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
           .filter((part) => part !== "")
           .join(" · ")
       : t("table.score.matchTo", { points: points(table.length) });
+    renderStakeLine(stakeEl, table, me);
     const results = lastResults(conn.events);
     handBanner.hidden = results.hand === null || results.match !== null;
     handBanner.textContent = results.hand ? handResultText(results.hand) : "";

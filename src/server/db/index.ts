@@ -357,3 +357,6 @@ function withoutDeletedNames<T extends { event: { type: string } }>(logged: T, p
   if (event.type === "player-joined" && event.seat && players[event.seat].deleted) return { ...logged, event: { ...event, name: DELETED_NAME } };
   return logged;
 }
+
+export * from "./ledger";
+export * from "./audit";

@@ -73,6 +73,8 @@ export const TableInfoSchema = z.object({
   fairDice: z
     .object({ serverSeed: ServerSeedSchema, clientSeeds: z.object({ white: z.string(), black: z.string() }), rolls: z.number().int().min(0) })
     .optional(),
+  /** Domino Coins each seat puts into escrow at the match's start, and the rake fixed at creation (server/coins). */
+  stake: z.object({ amount: z.number().int().positive(), rakePercent: z.number().int().min(0).max(100) }).optional(),
 });
 
 const BoardSchema = z.object({ white: CheckersSchema, black: CheckersSchema });

@@ -14,6 +14,7 @@ import {
 import { newFairDice, sealRolls } from "../dice";
 import { newInviteSecret, newSeatToken, sameDigest, sha256Hex } from "../ids";
 import { refuse, type Outcome } from "../problem";
+import { holdStakes, oneAtATime, stakeForNewTable } from "../coins/stakes";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
@@ -41,7 +42,7 @@ export interface SeatIssued {
   table: TableView;
 }
 
-/** The name on a seat: the one asked for, else the player's; at a rated table always the player's, so no one plays under another's name. */
+/** The name on a seat: the one asked for, else the player's; at a rated or stake table always the player's, so no one plays under another's name. */
 function seatName(input: { name?: string | undefined; player?: SeatPlayer | null }, rated: boolean, fallback: string): string {
   if (input.player && (rated || input.name === undefined)) return input.player.name;
   return input.name ?? fallback;
@@ -67,7 +68,9 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   if (!ruleset.ok) return refuse("BAD_REQUEST", ruleset.error.message);
   if (input.rated && input.opponent === "bot") return refuse("RATED_NEEDS_PLAYER", "games against the computer are never rated");
   if (input.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
-  const name = seatName(input, input.rated, "Player 1");
+  const stake = await stakeForNewTable(core.env, core.d1, input);
+  if (!stake.ok) return stake;
+  const name = seatName(input, input.rated || stake.value !== null, "Player 1");
   // Everything that awaits happens before the synchronous load → check → commit, so nothing can interleave.
   const token = newSeatToken();
   const tokenHash = await sha256Hex(token);
@@ -89,6 +92,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null }, black: null },
     timeControl: resolveTimeControl(input.timeControl, input.length),
     fairDice: newFairDice(input.clientSeed),
+    ...(stake.value ? { stake: stake.value } : {}),
   };
   core.fair.reset(info);
   const events: Array<TableEvent | MatchEvent> = [
@@ -125,7 +129,14 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   if (waiting) {
     await core.syncAlarm();
     if (inviteHash === null) {
-      const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: name, createdAt: now };
+      const summary: TableSummary = {
+        id: info.id,
+        ruleset: info.ruleset,
+        length: info.length,
+        host: name,
+        createdAt: now,
+        ...(info.stake ? { stake: info.stake.amount } : {}),
+      };
       core.tellLobby((lobby) => lobby.add(summary, expires, input.client));
     }
   } else {
@@ -137,13 +148,18 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
 
 /**
  * Order of checks: the table exists → a private table's invite secret (before anything else about the table is
- * told) → a free seat. Every refusal changes nothing.
+ * told) → a free seat → a rated table's session → a stake table's session, other player and coins (both stakes
+ * move to the escrow here, ../coins/stakes.ts). Every refusal changes nothing. Joins to one table run one at a time.
  */
-export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
+export function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
+  return oneAtATime(core, () => joinOnce(core, input));
+}
+
+async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
   const token = newSeatToken();
   const tokenHash = await sha256Hex(token);
   const inviteHash = await sha256Hex(input.invite ?? "");
-  const room = core.store.load();
+  let room = core.store.load();
   if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
   const expected = room.info.inviteHash;
   if (expected != null && (input.invite === undefined || !sameDigest(expected, inviteHash))) {
@@ -152,7 +168,14 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
   if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
   if (room.info.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
   if (room.info.rated && input.player?.id === room.info.seats.white?.playerId) return refuse("SAME_PLAYER", "nobody plays a rated match against themselves");
-  const name = seatName(input, room.info.rated ?? false, "Player 2");
+  if (room.info.stake) {
+    const held = await holdStakes(core.env, core.d1, room, input.player);
+    if (!held.ok) return held;
+    // Reloaded after the await: an expiry that ran meanwhile refunded and closed the escrow (and refused the holds).
+    room = core.store.load();
+    if (room?.info.status !== "waiting") return refuse("TABLE_NOT_FOUND", "this table has closed");
+  }
+  const name = seatName(input, (room.info.rated ?? false) || room.info.stake !== undefined, "Player 2");
 
   const fairDice = room.info.fairDice && { ...room.info.fairDice, clientSeeds: { ...room.info.fairDice.clientSeeds, black: input.clientSeed ?? "" } };
   const info: TableInfo = {

@@ -1,0 +1,82 @@
+/** Helpers for the coin tests: balances over HTTP, the ledger's audit, and stake matches played to a resignation. */
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { expect } from "vitest";
+import { applyCommand, type MatchCommand } from "../../src/engine";
+import type { CoinBalance } from "../../src/protocol";
+import { settle } from "../../src/server/room/outcome";
+import { Ledger } from "../../src/server/db";
+import type { MatchRoom } from "../../src/server/match-room";
+import { commandId, connect, stubOf } from "./helpers";
+import { call } from "./players-support";
+
+export async function balance(token: string): Promise<number> {
+  const res = await call("GET", "/v1/coins", { token });
+  if (res.status !== 200) throw new Error(`balance: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as CoinBalance).balance;
+}
+
+/** The balance as stored, without the grants a read over HTTP gives first. */
+export async function stored(playerId: string): Promise<number> {
+  return new Ledger(env.DB).balance(`player:${playerId}`);
+}
+
+/** The database's own audit: no balance differs from its transfers, no closed escrow holds coins, nothing minted. */
+export async function expectLedgerSound(): Promise<void> {
+  expect(await new Ledger(env.DB).audit()).toEqual({ disagreements: [], closedNotEmpty: [], total: 0 });
+}
+
+export async function escrowOf(tableId: string): Promise<number> {
+  return new Ledger(env.DB).balance(`table:${tableId}`);
+}
+
+export async function resign(id: string, token: string): Promise<void> {
+  const socket = await connect(id, { token });
+  await socket.next("welcome");
+  socket.send({ type: "resign", id: commandId() });
+  const answer = await socket.answer();
+  if (answer.type !== "ack") throw new Error(`resign refused: ${answer.code}`);
+  socket.close();
+}
+
+function outboxSize(id: string): Promise<number> {
+  return runInDurableObject(stubOf(id), (room: MatchRoom) => room.room.store.outbox().length);
+}
+
+/** The delivery comes due now (as if its backoff had passed), then the alarm runs. */
+export async function runDeliveryNow(id: string): Promise<void> {
+  await runInDurableObject(stubOf(id), async (room: MatchRoom, state) => {
+    state.storage.sql.exec("UPDATE deadlines SET due = ? WHERE kind = 'deliver'", Date.now() - 1);
+    await room.room.syncAlarm();
+  });
+  await runDurableObjectAlarm(stubOf(id));
+}
+
+/** Runs deliveries until the outbox is empty (the object's own alarm may be delivering at the same moment). */
+export async function delivered(id: string): Promise<void> {
+  for (let i = 0; i < 20 && (await outboxSize(id)) > 0; i++) await runDeliveryNow(id);
+  expect(await outboxSize(id)).toBe(0);
+}
+
+/** D1 for the match object with `batch` replaced (the ledger's writes are batches). */
+export function d1With(batch: (real: D1Database, statements: D1PreparedStatement[]) => Promise<D1Result[]>): D1Database {
+  const real = env.DB;
+  return { prepare: (sql: string) => real.prepare(sql), batch: (statements: D1PreparedStatement[]) => batch(real, statements) } as unknown as D1Database;
+}
+
+export async function setD1(id: string, d1: D1Database): Promise<void> {
+  await runInDurableObject(stubOf(id), (room: MatchRoom) => {
+    room.room.d1 = d1;
+  });
+}
+
+/** A server command (abandon, forfeit) applied as the object's alarm would, through the same settle path. */
+export async function applyCommandTo(id: string, command: MatchCommand): Promise<void> {
+  await runInDurableObject(stubOf(id), async (room: MatchRoom) => {
+    const core = room.room;
+    const stored = core.store.load()!;
+    const step = applyCommand(stored.match!, command, core.dice);
+    if (!step.ok) throw new Error(step.error.message);
+    core.commit(settle(core, stored, step.value));
+    await core.syncAlarm();
+  });
+}
