@@ -18,6 +18,7 @@ import {
   type MatchRecord,
   type PlayerProfile,
   type SessionGrant,
+  DiceStatsSchema,
   EventHistorySchema,
   LobbySnapshotSchema,
   OpenTablesSchema,
@@ -26,6 +27,7 @@ import {
   TableStatsSchema,
   TableViewSchema,
   type CreateTableBody,
+  type DiceStats,
   type EventHistory,
   type JoinTableBody,
   type LobbySnapshot,
@@ -35,6 +37,7 @@ import {
   type TableView,
 } from "../protocol";
 import { TableConnection } from "./connection";
+import { randomHex } from "../protocol";
 import { ApiError } from "./errors";
 import type { ConnectOptions } from "./types";
 
@@ -77,14 +80,17 @@ export class NardiClient {
     return this.request("GET", "/v1/health", AnyJson);
   }
 
-  /** Creates a table; the creator sits White. The grant's token is shown once: keep it to act for the seat. */
+  /**
+   * Creates a table; the creator sits White. The grant's token is shown once: keep it to act for the seat.
+   * Without a `clientSeed` the client makes a fresh one (docs/fair-dice.md); so does `joinTable`.
+   */
   createTable(body: CreateTableBody): Promise<SeatGrant> {
-    return this.request("POST", "/v1/tables", SeatGrantSchema, body, this.options.session);
+    return this.request("POST", "/v1/tables", SeatGrantSchema, withClientSeed(body), this.options.session);
   }
 
   /** Takes the free seat (Black); the match starts at once. TABLE_FULL (409) when it is taken. */
   joinTable(id: string, body: JoinTableBody = {}): Promise<SeatGrant> {
-    return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, body, this.options.session);
+    return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, withClientSeed(body), this.options.session);
   }
 
   /** With a seat token, read as that seat (a table without spectators shows its match only to seat holders). */
@@ -177,6 +183,11 @@ export class NardiClient {
     return this.request("GET", `/v1/players/${encodeURIComponent(id)}/matches${query(page)}`, MatchPageSchema);
   }
 
+  /** The player's dice in recorded matches: faces, doubles, χ² against fair dice (docs/fair-dice.md). */
+  getPlayerDice(id: string): Promise<DiceStats> {
+    return this.request("GET", `/v1/players/${encodeURIComponent(id)}/dice`, DiceStatsSchema);
+  }
+
   getMatchRecord(tableId: string): Promise<MatchRecord> {
     return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}`, MatchRecordSchema);
   }
@@ -253,4 +264,9 @@ function query(params: Record<string, string | number | undefined>): string {
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   const text = search.toString();
   return text === "" ? "" : `?${text}`;
+}
+
+/** The fair dice' client seed: the caller's, or 16 fresh random bytes as hex. */
+function withClientSeed<B extends { clientSeed?: string | undefined }>(body: B): B {
+  return { ...body, clientSeed: body.clientSeed ?? randomHex(16) };
 }

@@ -12,6 +12,7 @@ import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
+import { dice } from "./routes/dice";
 import { players } from "./routes/players";
 import { lobby } from "./routes/lobby";
 import { coins } from "./routes/coins";
@@ -105,6 +106,7 @@ export function createApp() {
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
   app.route("/v1", players);
+  app.route("/v1", dice);
   app.route("/v1/coins", coins);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",

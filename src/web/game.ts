@@ -25,6 +25,7 @@ import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShar
 import { play as playSound, setSoundOn, soundOn } from "./sound";
 import { forgetSeat, type StoredSeat } from "./store";
 import { TurnBuilder } from "./turn";
+import { verifyLink } from "./verify";
 
 export interface GameOptions {
   api: NardiClient;
@@ -102,6 +103,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const tools = h("div", { class: "row table-tools" });
   const moveListEl = h("div", { class: "moves", "data-testid": "moves", tabindex: 0, "aria-label": t("table.moves.title") });
   const replayLinkEl = replayLink(tableId);
+  const verifyLinkEl = verifyLink(tableId);
   const legend = h("p", { class: "legend", "data-testid": "legend" });
   const log = h("ol", { class: "log", "data-testid": "log", reversed: true, tabindex: 0 });
   const chat = mountChat(conn, api);
@@ -129,6 +131,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
         pipsEl,
         matchBanner,
         replayLinkEl,
+        verifyLinkEl,
         handBanner,
         noticeEl,
         tools,
@@ -495,6 +498,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     matchBanner.textContent = results.match ? matchResultText(results.match) : "";
     renderEnd(endPanel, animating ? null : results.match, table, me, conn, { run: (what) => void command(what) });
     replayLinkEl.hidden = role() !== "spectator" && results.match === null;
+    verifyLinkEl.hidden = results.match === null;
     const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";

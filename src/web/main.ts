@@ -8,6 +8,7 @@
  *   #/leaders/<preset>  the leaderboard of a rule set
  *   #/coins       the visitor's Domino Coins: balance and transfer history
  *   #/replay/<id>[/<seq>]  the replay of a table's match, at one position
+ *   #/verify/<id> recompute every roll of a match (fair dice);  #/dice/<playerId>  a player's dice statistics
  *   #/rules/long, #/rules/short  the rules of a variant; #/glossary[/<term>] the glossary
  * Anything else is the "unknown page" error page. Seats ({tableId, seat, token}) live in localStorage, so a reload
  * or a new tab resumes the same seat. The visitor is a player from the first visit (a guest, ./session.ts).
@@ -26,6 +27,7 @@ import { mountReplay } from "./replay";
 import { isVariant, mountRules } from "./rules";
 import { visitor, type Visitor } from "./session";
 import { loadSeat } from "./store";
+import { mountDiceStats, mountVerify } from "./verify";
 
 const anonymous = new NardiClient(location.origin);
 let you: Visitor = { api: anonymous, me: null };
@@ -126,6 +128,10 @@ function route(): void {
       return;
     }
     unmount = mountGame(root, { api, tableId: id, seat, connectionEl });
+    return;
+  }
+  if ((screen === "verify" || screen === "dice") && id && TABLE_ID.test(id)) {
+    unmount = screen === "verify" ? mountVerify(root, api, id) : mountDiceStats(root, api, id);
     return;
   }
   unmount = mountError(root, "unknown-page");

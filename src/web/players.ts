@@ -11,6 +11,7 @@ import { PRESET_NAMES, presetName } from "./names";
 import { replayLink } from "./replay";
 import { signedIn, type Visitor } from "./session";
 import { forgetSession } from "./store";
+import { diceStatsLink } from "./verify";
 
 /** A player's name as a link to their profile (plain text without an id). */
 export function playerLink(name: string, playerId: string | null, testid?: string): HTMLElement {
@@ -60,6 +61,7 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
           t("players.counts", { kind: kindText(player), count: player.counts.matches, wins: player.counts.wins, losses: player.counts.losses }),
         ),
         ratingsTable(player),
+        diceStatsLink(player.id),
         h("h2", {}, t("players.recent")),
         page.matches.length === 0
           ? h("p", { class: "muted", "data-testid": "no-matches" }, t("players.noMatches"))

@@ -1,5 +1,5 @@
 /** Helpers for the coin tests: balances over HTTP, the ledger's audit, and stake matches played to a resignation. */
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { expect } from "vitest";
 import { applyCommand, type MatchCommand } from "../../src/engine";
 import type { CoinBalance } from "../../src/protocol";
@@ -38,24 +38,7 @@ export async function resign(id: string, token: string): Promise<void> {
   socket.close();
 }
 
-function outboxSize(id: string): Promise<number> {
-  return runInDurableObject(stubOf(id), (room: MatchRoom) => room.room.store.outbox().length);
-}
-
-/** The delivery comes due now (as if its backoff had passed), then the alarm runs. */
-export async function runDeliveryNow(id: string): Promise<void> {
-  await runInDurableObject(stubOf(id), async (room: MatchRoom, state) => {
-    state.storage.sql.exec("UPDATE deadlines SET due = ? WHERE kind = 'deliver'", Date.now() - 1);
-    await room.room.syncAlarm();
-  });
-  await runDurableObjectAlarm(stubOf(id));
-}
-
-/** Runs deliveries until the outbox is empty (the object's own alarm may be delivering at the same moment). */
-export async function delivered(id: string): Promise<void> {
-  for (let i = 0; i < 20 && (await outboxSize(id)) > 0; i++) await runDeliveryNow(id);
-  expect(await outboxSize(id)).toBe(0);
-}
+export { delivered, runDeliveryNow } from "./players-support";
 
 /** D1 for the match object with `batch` replaced (the ledger's writes are batches). */
 export function d1With(batch: (real: D1Database, statements: D1PreparedStatement[]) => Promise<D1Result[]>): D1Database {

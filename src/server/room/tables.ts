@@ -2,6 +2,7 @@
 import { makeRuleset, newMatch, type MatchEvent, type Side } from "../../engine";
 import {
   botName,
+  diceCommitment,
   resolveTimeControl,
   type CreateTableBodySchema,
   type EventHistory,
@@ -10,6 +11,7 @@ import {
   type TableSummary,
   type TableView,
 } from "../../protocol";
+import { newFairDice, sealRolls } from "../dice";
 import { newInviteSecret, newSeatToken, sameDigest, sha256Hex } from "../ids";
 import { refuse, type Outcome } from "../problem";
 import { holdStakes, oneAtATime, stakeForNewTable } from "../coins/stakes";
@@ -45,6 +47,11 @@ export interface SeatIssued {
 function seatName(input: { name?: string | undefined; player?: SeatPlayer | null }, rated: boolean, fallback: string): string {
   if (input.player && (rated || input.name === undefined)) return input.player.name;
   return input.name ?? fallback;
+}
+
+/** A `player-joined` event's client seed field: absent when the seat gave none. */
+function seedOf(clientSeed: string | undefined): { clientSeed?: string } {
+  return clientSeed === undefined ? {} : { clientSeed };
 }
 
 /** The seat whose token hashes to `tokenHash` (compared in constant time), or null. */
@@ -85,8 +92,10 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     inviteHash,
     seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null }, black: null },
     timeControl: resolveTimeControl(input.timeControl, input.length),
+    fairDice: newFairDice(input.clientSeed),
     ...(stake.value ? { stake: stake.value } : {}),
   };
+  core.fair.reset(info);
   const events: Array<TableEvent | MatchEvent> = [
     {
       type: "table-created",
@@ -95,14 +104,18 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
       reconnectSeconds: info.reconnectSeconds,
       spectators: info.spectators,
       timeControl: info.timeControl,
+      diceCommitment: diceCommitment(info.fairDice!.serverSeed),
     },
-    { type: "player-joined", seat: "white", name, kind: "human", botLevel: null },
+    { type: "player-joined", seat: "white", name, kind: "human", botLevel: null, ...seedOf(input.clientSeed) },
   ];
   let room: Room = { seq: 0, info, match: null };
   if (input.opponent === "bot") {
     const bot: Seat = { name: botName(input.botLevel), kind: "bot", botLevel: input.botLevel, tokenHash: null };
     const started = newMatch({ ruleset: info.ruleset, length: info.length }, core.dice);
-    if (!started.ok) return refuse("BAD_REQUEST", started.error.message);
+    if (!started.ok) {
+      core.fair.reset();
+      return refuse("BAD_REQUEST", started.error.message);
+    }
     const playing = settle(core, { seq: 0, info: { ...info, status: "playing", seats: { ...info.seats, black: bot } }, match: null }, started.value, now);
     room = playing.room;
     events.push({ type: "player-joined", seat: "black", name: bot.name, kind: "bot", botLevel: bot.botLevel }, ...playing.events);
@@ -110,12 +123,10 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   const expires = now + WAITING_TABLE_TTL_MS;
   const waiting = room.info.status === "waiting";
   const windows = waiting ? { events: [], deadlines: [] } : matchStartWindows(core, room.info, now);
-  core.store.create({
-    room,
-    events,
-    at: now,
-    setDeadlines: waiting ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines,
-  });
+  core.store.create(
+    sealRolls({ room, events, at: now, setDeadlines: waiting ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines }, ""),
+  );
+  core.fair.reset();
   if (waiting) {
     await core.syncAlarm();
     if (inviteHash === null) {
@@ -168,17 +179,23 @@ async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatI
   }
   const name = seatName(input, (room.info.rated ?? false) || room.info.stake !== undefined, "Player 2");
 
-  const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, core.dice);
-  if (!started.ok) return refuse("INTERNAL", started.error.message);
+  const fairDice = room.info.fairDice && { ...room.info.fairDice, clientSeeds: { ...room.info.fairDice.clientSeeds, black: input.clientSeed ?? "" } };
   const info: TableInfo = {
     ...room.info,
     status: "playing",
     seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null } },
+    ...(fairDice ? { fairDice } : {}),
   };
+  core.fair.reset(info);
+  const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, core.dice);
+  if (!started.ok) {
+    core.fair.reset();
+    return refuse("INTERNAL", started.error.message);
+  }
   const now = Date.now();
   const playing = settle(core, { seq: room.seq, info, match: null }, started.value, now);
   const events: Array<TableEvent | MatchEvent> = [
-    { type: "player-joined", seat: "black", name, kind: "human", botLevel: null },
+    { type: "player-joined", seat: "black", name, kind: "human", botLevel: null, ...seedOf(input.clientSeed) },
     ...playing.events,
   ];
   const windows = matchStartWindows(core, info, now);
