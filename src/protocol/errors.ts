@@ -34,6 +34,7 @@ export const PROTOCOL_ERROR_CODES = [
   "MATCH_NOT_FOUND", // no recorded match for this table id (yet: records arrive when the match ends)
   "RATED_NEEDS_PLAYER", // a rated table is created or joined without a session, or with a bot
   "SAME_PLAYER", // the player tried to take both seats of a rated table
+  "STAKES_UNAVAILABLE", // a quick-match seek with a non-zero stake on a server without coins
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -72,6 +73,7 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   MATCH_NOT_FOUND: 404,
   RATED_NEEDS_PLAYER: 403,
   SAME_PLAYER: 409,
+  STAKES_UNAVAILABLE: 403,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

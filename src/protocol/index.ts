@@ -7,3 +7,4 @@ export * from "./events";
 export * from "./http";
 export * from "./ws";
 export * from "./players";
+export * from "./seek";

@@ -13,6 +13,7 @@ import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { players } from "./routes/players";
+import { seek } from "./routes/seek";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -100,6 +101,7 @@ export function createApp() {
   );
   app.route("/v1/tables", tables);
   app.route("/v1", players);
+  app.route("/v1/seek", seek);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",
     scheme: "bearer",
