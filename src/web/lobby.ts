@@ -7,6 +7,7 @@ import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
 import { TIME_CONTROL_NAMES, type BotLevelName } from "../protocol";
 import { points } from "./describe";
+import { mountQuickPlay } from "./quick";
 import { button, clear, h } from "./dom";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
 
@@ -58,6 +59,7 @@ function field(label: string, control: HTMLElement): HTMLLabelElement {
 
 export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerProfile | null = null): () => void {
   clear(root);
+  const stopQuickPlay = mountQuickPlay(root, api, player);
   // Rated tables need a player (a session); the page has one unless the players' database is unreachable.
   const rated = h("input", { type: "checkbox", "data-testid": "rated", disabled: !player });
   const ratedField = field("Rated (changes both ratings)", rated);
@@ -192,7 +194,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     ),
   );
   void refresh();
-  return () => undefined;
+  return stopQuickPlay;
 }
 
 /**

@@ -16,6 +16,32 @@ export const en = {
   // ── coins (issue 10) ──
 
   // ── quick match (issue 11) ──
+  "quick.title": "Play now",
+  "quick.intro": "Get an opponent with a rating close to yours in seconds.",
+  "quick.rules": "Rules",
+  "quick.length": "Match length",
+  "quick.clock": "Clock",
+  "quick.rated": "Rated (changes both ratings)",
+  "quick.botAfter": "Offer the computer after",
+  "quick.botAfter.never": "never",
+  "quick.botAfter.seconds": { one: "{count} second", other: "{count} seconds" },
+  "quick.play": "Play now",
+  "quick.searching": "Looking for an opponent… {elapsed}",
+  "quick.waiting": { one: "{count} player waiting for these choices", other: "{count} players waiting for these choices" },
+  "quick.cancel": "Cancel",
+  "quick.playBot": "Play the computer instead",
+  "quick.error.session": "Quick match needs a player: reload the page and try again.",
+  "quick.error.lost": "The connection was lost while looking for an opponent. Try again.",
+  "quick.error.expired": "Nobody was found within an hour. Try again.",
+  "quick.error.other": "Quick match failed ({code}).",
+  "quick.preset.georgianShort": "Georgian short nardi",
+  "quick.preset.backgammon": "Backgammon",
+  "quick.preset.federationLong": "Federation long nardi",
+  "quick.preset.armenianLong": "Armenian long nardi",
+  "quick.clock.blitz": "Blitz",
+  "quick.clock.standard": "Standard",
+  "quick.clock.correspondence": "Correspondence (a day per move)",
+  "quick.clock.untimed": "Untimed",
 
   // ── replays and exports (issue 12) ──
 
