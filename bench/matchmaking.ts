@@ -90,7 +90,12 @@ function writeRatings(stateDir: string, players: Player[]): void {
   const rows = players.flatMap((p) =>
     PresetSchema.options.map((pool) => `('${p.id}', '${pool}', ${p.rating.toFixed(1)}, 60, 0.06, 40, ${Date.now()}, 1)`),
   );
-  writeFileSync(file, `INSERT OR REPLACE INTO ratings (player_id, pool, rating, rd, volatility, games, rated_at, rev) VALUES\n${rows.join(",\n")};\n`);
+  // One statement per 100 rows: D1 refuses a statement over its size limit.
+  const statements: string[] = [];
+  for (let i = 0; i < rows.length; i += 100) {
+    statements.push(`INSERT OR REPLACE INTO ratings (player_id, pool, rating, rd, volatility, games, rated_at, rev) VALUES\n${rows.slice(i, i + 100).join(",\n")};`);
+  }
+  writeFileSync(file, `${statements.join("\n")}\n`);
   const run = spawnSync(
     process.execPath,
     ["node_modules/wrangler/bin/wrangler.js", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"],

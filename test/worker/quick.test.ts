@@ -253,6 +253,18 @@ describe("seek refusals (each changes nothing)", () => {
     expect(await poolRows(choice)).toEqual([]);
   });
 
+  it("the OpenAPI document lists the seek route with its query and codes", async () => {
+    const doc = (await (await api("/v1/openapi.json")).json()) as {
+      paths: Record<string, { get?: { operationId: string; parameters: Array<{ name: string }>; responses: Record<string, unknown> } }>;
+      components: { schemas: { ErrorCode: { enum: string[] } } };
+    };
+    const route = doc.paths["/v1/seek"]?.get;
+    expect(route?.operationId).toBe("seek");
+    expect(route?.parameters.map((p) => p.name).sort()).toEqual(["length", "preset", "rated", "stake", "timeControl"]);
+    expect(Object.keys(route?.responses ?? {})).toEqual(expect.arrayContaining(["101", "401", "403", "429"]));
+    expect(doc.components.schemas.ErrorCode.enum).toContain("STAKES_UNAVAILABLE");
+  });
+
   it("the per-client limit answers 429 with Retry-After", async () => {
     const choice = freshChoice();
     const a = await guest();
