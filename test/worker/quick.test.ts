@@ -1,7 +1,8 @@
-import { evictDurableObject } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Problem, TableView } from "../../src/protocol";
 import { SEEK_LIMITS } from "../../src/protocol";
+import type { QuickPool } from "../../src/server";
 import { acceptableGap, pairWave } from "../../src/server/quick/pairing";
 import { api, connect } from "./helpers";
 import { guest } from "./players-support";
@@ -178,6 +179,26 @@ describe("quick match over the seek socket", () => {
     await wave(choice);
     const [pa, pb] = [await sa.client.next("paired"), await sb.client.next("paired")];
     expect(pa.grant.tableId).toBe(pb.grant.tableId);
+  });
+
+  it("a pairing a restart interrupted is undone on wake: both wait again and are paired", async () => {
+    const choice = freshChoice();
+    const [a, b] = [await guest(), await guest()];
+    const sa = await seek(choice, a.token);
+    const sb = await seek(choice, b.token);
+    // As if the process died after marking the pair and claiming them, before the table was made.
+    const claimed = await env.SEEK_REGISTRY.getByName("registry").claim(
+      [a, b].map((p) => ({ playerId: p.player.id, since: sa.seeking.since })),
+      "interruptedTable0001",
+    );
+    expect(claimed).toEqual({ ok: true });
+    await runInDurableObject(poolOf(choice), (_pool: QuickPool, state) => {
+      state.storage.sql.exec("UPDATE seekers SET state = 'pairing', table_id = 'interruptedTable0001'");
+    });
+    await evictDurableObject(poolOf(choice));
+    expect((await poolRows(choice)).map((r) => r.state)).toEqual(["waiting", "waiting"]);
+    await wave(choice);
+    expect((await sa.client.next("paired")).grant.tableId).toBe((await sb.client.next("paired")).grant.tableId);
   });
 
   it("two pools at once pair their own seekers", async () => {

@@ -40,8 +40,11 @@ export class QuickPool extends DurableObject<Env> {
     const now = Date.now();
     for (const row of this.store.all()) {
       if (row.state === "pairing" && row.table_id) {
-        await this.#registry().release([row.player_id], row.table_id);
         this.store.waiting(row.player_id);
+        // A claim left behind only makes this player's other seeks that began earlier drop them: log and go on.
+        await this.#registry()
+          .release([row.player_id], row.table_id)
+          .catch((error: unknown) => console.error("quick match: releasing a claim failed", error));
       }
       if (!this.#connected(row.player_id)) this.store.gone(row.player_id, now);
     }
