@@ -76,6 +76,8 @@ interface Player {
   rating: number;
   pools: SeekChoice[];
   arrivedAt: number;
+  /** When the first `seeking` arrived (the seek is registered). */
+  seekingAt: number | null;
   pairedAt: number | null;
   paired: Array<{ tableId: string; seat: string; opponentId: string; opponentRating: number }>;
   sockets: WebSocket[];
@@ -116,7 +118,9 @@ function seek(baseUrl: string, player: Player, choice: SeekChoice): void {
   let ended = false;
   ws.addEventListener("message", (event) => {
     const message = SeekServerMessageSchema.parse(JSON.parse(String(event.data)));
-    if (message.type === "paired") {
+    if (message.type === "seeking") {
+      player.seekingAt ??= performance.now();
+    } else if (message.type === "paired") {
       ended = true;
       player.pairedAt ??= performance.now();
       player.paired.push({ tableId: message.grant.tableId, seat: message.grant.seat, opponentId: message.opponent.playerId, opponentRating: message.opponent.rating });
@@ -165,6 +169,7 @@ async function main(): Promise<void> {
           rating: Math.min(2600, Math.max(600, normal(rand, 1500, 250))),
           pools: both ? [first, second] : [first],
           arrivedAt: 0,
+          seekingAt: null,
           pairedAt: null,
           paired: [],
           sockets: [],
@@ -211,6 +216,7 @@ async function main(): Promise<void> {
       else gaps.push(Math.abs(a.player.rating - b.player.rating));
     }
     gaps.sort((a, b) => a - b);
+    const registered = players.filter((p) => p.seekingAt !== null).map((p) => (p.seekingAt! - p.arrivedAt) / 1000).sort((a, b) => a - b);
     const pairedTwice = players.filter((p) => p.paired.length > 1).length;
     const lostSockets = players.filter((p) => p.lost && p.paired.length === 0).length;
     const waiting = players.filter((p) => p.paired.length === 0 && !p.lost).length;
@@ -221,6 +227,7 @@ async function main(): Promise<void> {
     console.log(`seekers ${args.seekers} over ${args.seconds} s in ${args.pools} pools (${perPool}); ${players.filter((p) => p.pools.length === 2).length} seek in two pools`);
     console.log(`paired ${players.length - waiting - lostSockets} (${seats.size} tables) in ${fmt(total, 1)} s`);
     console.log(`wait (s)          median ${fmt(percentile(waits, 0.5), 2)}   p95 ${fmt(percentile(waits, 0.95), 2)}   max ${fmt(waits.at(-1) ?? NaN, 2)}`);
+    console.log(`seek registered   median ${fmt(percentile(registered, 0.5), 2)}   p95 ${fmt(percentile(registered, 0.95), 2)}   (arrival → \`seeking\`: session, rating, upgrade)`);
     console.log(`rating gap        median ${fmt(percentile(gaps, 0.5))}   p95 ${fmt(percentile(gaps, 0.95))}   max ${fmt(gaps.at(-1) ?? NaN)}`);
     console.log(`seekers lost      ${lostSockets + brokenTables}   (sockets ended without a seat: ${lostSockets}; tables not reaching both seats: ${brokenTables})`);
     console.log(`paired twice      ${pairedTwice}`);
