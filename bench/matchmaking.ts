@@ -18,9 +18,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { NardiClient } from "../src/client";
-import { PresetSchema, SOCKET_PROTOCOL, SeekServerMessageSchema, TIME_CONTROL_NAMES, TOKEN_PROTOCOL_PREFIX, type SeekChoice } from "../src/protocol";
+import { PresetSchema, SOCKET_PROTOCOL, SeekServerMessageSchema, TIME_CONTROL_NAMES, TOKEN_PROTOCOL_PREFIX, seekSearchParams, type SeekChoice } from "../src/protocol";
 import { seededRng } from "../test/support/rng";
-import { startDevServer, stopOnSignals, type DevServer } from "../test/support/wrangler-dev";
+import { benchServer } from "../test/support/wrangler-dev";
 
 interface Args {
   seekers: number;
@@ -108,8 +108,7 @@ function writeRatings(stateDir: string, players: Player[]): void {
 }
 
 function seekUrl(baseUrl: string, choice: SeekChoice): string {
-  const q = new URLSearchParams({ preset: choice.preset, length: String(choice.length), timeControl: choice.timeControl, rated: "false", stake: "0" });
-  return `${baseUrl.replace(/^http/, "ws")}/v1/seek?${q}`;
+  return `${baseUrl.replace(/^http/, "ws")}/v1/seek?${seekSearchParams(choice)}`;
 }
 
 function seek(baseUrl: string, player: Player, choice: SeekChoice): void {
@@ -142,15 +141,7 @@ let stopping = false;
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  let server: DevServer | null = null;
-  let baseUrl = args.url;
-  if (baseUrl === null) {
-    process.stdout.write("starting wrangler dev ... ");
-    server = await startDevServer();
-    stopOnSignals(server);
-    baseUrl = server.baseUrl;
-    console.log(baseUrl);
-  }
+  const { baseUrl, server } = await benchServer(args.url);
   try {
     const rand = seededRng(11);
     const pools = poolChoices(args.pools);

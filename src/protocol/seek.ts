@@ -47,6 +47,17 @@ export const SeekQuerySchema = z
   .strict();
 export type SeekChoice = z.output<typeof SeekQuerySchema>;
 
+/** The query of `GET /v1/seek` for these choices (every parameter spelled out, so equal choices give equal queries). */
+export function seekSearchParams(choice: SeekChoice): URLSearchParams {
+  return new URLSearchParams({
+    preset: choice.preset,
+    length: String(choice.length),
+    timeControl: choice.timeControl,
+    rated: String(choice.rated),
+    stake: String(choice.stake),
+  });
+}
+
 /** The pool's name: one pool (Durable Object) per combination of choices. */
 export function poolKey(choice: SeekChoice): string {
   return [choice.preset, choice.length, choice.timeControl, choice.rated ? "rated" : "casual", choice.stake].join(".");

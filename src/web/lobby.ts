@@ -8,7 +8,7 @@ import type { PresetName } from "../engine/types";
 import { TIME_CONTROL_NAMES, type BotLevelName } from "../protocol";
 import { points } from "./describe";
 import { mountQuickPlay } from "./quick";
-import { button, clear, h } from "./dom";
+import { button, clear, field, h, select } from "./dom";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
 
 export const PRESETS: Array<[PresetName, string]> = [
@@ -46,16 +46,6 @@ const BOT_LEVEL_CHOICES: Array<[BotLevelName, string]> = [
   ["intermediate", "intermediate"],
   ["beginner", "beginner (random)"],
 ];
-
-function select(testid: string, options: ReadonlyArray<readonly [string, string]>, value: string): HTMLSelectElement {
-  const el = h("select", { "data-testid": testid, name: testid });
-  for (const [v, label] of options) el.append(h("option", { value: v, selected: v === value }, label));
-  return el;
-}
-
-function field(label: string, control: HTMLElement): HTMLLabelElement {
-  return h("label", { class: "field" }, h("span", {}, label), control);
-}
 
 export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerProfile | null = null): () => void {
   clear(root);

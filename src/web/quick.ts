@@ -5,8 +5,8 @@
  */
 import type { NardiClient, PlayerProfile } from "../client";
 import type { PresetName } from "../engine/types";
-import { SEEK_LENGTHS, SOCKET_PROTOCOL, SeekServerMessageSchema, TIME_CONTROL_NAMES, TOKEN_PROTOCOL_PREFIX, type SeekChoice, type SeekServerMessage } from "../protocol";
-import { button, clear, h } from "./dom";
+import { SEEK_LENGTHS, SOCKET_PROTOCOL, SeekServerMessageSchema, TIME_CONTROL_NAMES, TOKEN_PROTOCOL_PREFIX, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../protocol";
+import { button, clear, field, h, select } from "./dom";
 import { t, type MessageKey } from "./i18n";
 import { loadSession, saveSeat } from "./store";
 
@@ -25,16 +25,6 @@ const CLOCK_LABELS: Readonly<Record<(typeof TIME_CONTROL_NAMES)[number], Message
 /** Seconds of waiting after which the computer is offered; 0: never. */
 const BOT_AFTER_CHOICES = [0, 30, 60] as const;
 
-function select(testid: string, options: ReadonlyArray<readonly [string, string]>, value: string): HTMLSelectElement {
-  const el = h("select", { "data-testid": testid, name: testid });
-  for (const [v, label] of options) el.append(h("option", { value: v, selected: v === value }, label));
-  return el;
-}
-
-function field(label: string, control: HTMLElement): HTMLLabelElement {
-  return h("label", { class: "field" }, h("span", {}, label), control);
-}
-
 /** m:ss */
 function elapsedText(ms: number): string {
   const s = Math.floor(ms / 1000);
@@ -43,14 +33,7 @@ function elapsedText(ms: number): string {
 
 /** The seek socket's URL for these choices (the page's own origin, ws: or wss:). */
 function seekUrl(api: NardiClient, choice: SeekChoice): string {
-  const query = new URLSearchParams({
-    preset: choice.preset,
-    length: String(choice.length),
-    timeControl: choice.timeControl,
-    rated: String(choice.rated),
-    stake: String(choice.stake),
-  });
-  return `${api.baseUrl.replace(/^http/, "ws")}/v1/seek?${query}`;
+  return `${api.baseUrl.replace(/^http/, "ws")}/v1/seek?${seekSearchParams(choice)}`;
 }
 
 function endMessage(message: SeekServerMessage): string {

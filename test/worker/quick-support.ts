@@ -1,8 +1,8 @@
 /** Helpers for the quick-match worker tests: seek sockets with a message queue, the pool's rows, ratings set in D1. */
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { PresetSchema, SeekServerMessageSchema, poolKey, type SeekChoice, type SeekServerMessage } from "../../src/protocol";
+import { PresetSchema, SeekServerMessageSchema, poolKey, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../../src/protocol";
 import type { QuickPool } from "../../src/server";
-import { api } from "./helpers";
+import { SocketQueue, api } from "./helpers";
 
 let nextChoice = 0;
 
@@ -22,66 +22,13 @@ export function freshChoice(overrides: Partial<SeekChoice> = {}): SeekChoice {
 }
 
 export function seekQuery(choice: SeekChoice): string {
-  return new URLSearchParams({
-    preset: choice.preset,
-    length: String(choice.length),
-    timeControl: choice.timeControl,
-    rated: String(choice.rated),
-    stake: String(choice.stake),
-  }).toString();
+  return seekSearchParams(choice).toString();
 }
 
-export class SeekClient {
-  readonly received: SeekServerMessage[] = [];
-  #cursor = 0;
-  #waiters: Array<() => void> = [];
-  closed: { code: number; reason: string } | null = null;
-
-  constructor(readonly ws: WebSocket) {
-    ws.addEventListener("message", (event) => {
-      this.received.push(SeekServerMessageSchema.parse(JSON.parse(event.data as string)));
-      this.#wake();
-    });
-    ws.addEventListener("close", (event) => {
-      this.closed = { code: event.code, reason: event.reason };
-      this.#wake();
-    });
-  }
-
-  #wake(): void {
-    const waiters = this.#waiters;
-    this.#waiters = [];
-    for (const w of waiters) w();
-  }
-
-  send(message: unknown): void {
-    this.ws.send(typeof message === "string" ? message : JSON.stringify(message));
-  }
-
-  async next<T extends SeekServerMessage["type"]>(type?: T): Promise<Extract<SeekServerMessage, { type: T }>> {
-    const giveUp = Date.now() + 10_000;
-    while (Date.now() < giveUp) {
-      while (this.#cursor < this.received.length) {
-        const message = this.received[this.#cursor++]!;
-        if (!type || message.type === type) return message as Extract<SeekServerMessage, { type: T }>;
-      }
-      if (this.closed) throw new Error(`seek socket closed (${this.closed.code}) while waiting for ${type ?? "a message"}`);
-      await new Promise<void>((resolve) => {
-        this.#waiters.push(resolve);
-        setTimeout(resolve, 1000);
-      });
-    }
-    throw new Error(`no ${type ?? "message"} arrived`);
-  }
-
-  /** Resolves once the server has closed the socket (or it was closed here). */
-  async whenClosed(): Promise<{ code: number; reason: string }> {
-    while (!this.closed) await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    return this.closed;
-  }
-
-  close(code = 1000, reason = "bye"): void {
-    this.ws.close(code, reason);
+/** A seek socket: the queue of what the pool sends, each message checked against the wire schema. */
+export class SeekClient extends SocketQueue<SeekServerMessage> {
+  constructor(ws: WebSocket) {
+    super(ws, (data) => SeekServerMessageSchema.parse(data));
   }
 }
 

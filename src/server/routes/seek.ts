@@ -5,7 +5,7 @@
  */
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { SeekClientMessageSchema, SeekQuerySchema, SeekServerMessageSchema, poolKey, type SeekChoice } from "../../protocol";
+import { SeekClientMessageSchema, SeekQuerySchema, SeekServerMessageSchema, poolKey, seekSearchParams, type SeekChoice } from "../../protocol";
 import { limitClient, socketCredentials } from "../access";
 import { Db } from "../db";
 import type { Env } from "../env";
@@ -47,17 +47,10 @@ seek.openAPIRegistry.registerPath(
 
 /** The pool's own copy of the choices: the same query for every seeker, whatever order or defaults they sent. */
 function poolRequest(request: Request, choice: SeekChoice, seeker: Seeker): Request {
-  const query = new URLSearchParams({
-    preset: choice.preset,
-    length: String(choice.length),
-    timeControl: choice.timeControl,
-    rated: String(choice.rated),
-    stake: String(choice.stake),
-  });
   const headers = new Headers(request.headers);
   headers.set(SEEKER_HEADER, JSON.stringify(seeker));
   headers.delete("authorization");
-  return new Request(`https://pool.internal/?${query}`, { headers });
+  return new Request(`https://pool.internal/?${seekSearchParams(choice)}`, { headers });
 }
 
 seek.get("/", async (c) => {
