@@ -35,6 +35,8 @@ export const PROTOCOL_ERROR_CODES = [
   "RATED_NEEDS_PLAYER", // a rated table is created or joined without a session, or with a bot
   "SAME_PLAYER", // the player tried to take both seats of a rated table
   "STAKES_UNAVAILABLE", // a quick-match seek with a non-zero stake on a server without coins
+  "MATCH_NOT_OVER", // a match record (GET …/record) asked for before the match has ended
+  "FORMAT_UNAVAILABLE", // a record format the match has none of (`mat` of long nardi)
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -74,6 +76,8 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   RATED_NEEDS_PLAYER: 403,
   SAME_PLAYER: 409,
   STAKES_UNAVAILABLE: 403,
+  MATCH_NOT_OVER: 409,
+  FORMAT_UNAVAILABLE: 409,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

@@ -8,3 +8,4 @@ export * from "./http";
 export * from "./ws";
 export * from "./players";
 export * from "./seek";
+export * from "./record";

@@ -14,6 +14,7 @@ import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { players } from "./routes/players";
 import { seek } from "./routes/seek";
+import { record } from "./routes/record";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -100,6 +101,7 @@ export function createApp() {
     (c) => c.json({ ok: true as const }, 200),
   );
   app.route("/v1/tables", tables);
+  app.route("/v1/tables", record);
   app.route("/v1", players);
   app.route("/v1/seek", seek);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {

@@ -8,7 +8,7 @@ import { RoomCore } from "./room/core";
 import { onMessage } from "./room/commands";
 import { onAlarm, onWake } from "./room/deadlines";
 import { connect, onClose } from "./room/presence";
-import { createTable, joinTable, tableEvents, tableStats, viewTable, type CreateInput, type JoinInput } from "./room/tables";
+import { createTable, joinTable, tableEvents, tableRecord, tableStats, viewTable, type CreateInput, type JoinInput } from "./room/tables";
 
 export class MatchRoom extends DurableObject<Env> {
   readonly room: RoomCore;
@@ -35,6 +35,10 @@ export class MatchRoom extends DurableObject<Env> {
   }
   events(after: number, limit: number, token?: string) {
     return tableEvents(this.room, after, limit, token);
+  }
+  /** The finished match's record (MatchFacts), for GET …/record. */
+  record(token?: string) {
+    return tableRecord(this.room, token);
   }
   stats() {
     return tableStats(this.room);

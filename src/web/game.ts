@@ -9,6 +9,7 @@ import type { NardiClient, TableConnection, TableView } from "../client";
 import type { LegalPlayView } from "../protocol";
 import { renderBoard, type Slot } from "./board";
 import { enableDrag } from "./drag";
+import { replayLink } from "./replay";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
 import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare, statusText } from "./panels";
@@ -53,6 +54,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const controls = h("div", { class: "controls", "data-testid": "controls" });
   const handBanner = h("div", { class: "banner", "data-testid": "hand-result", hidden: true });
   const matchBanner = h("div", { class: "banner match", "data-testid": "match-result", hidden: true });
+  const replayLinkEl = replayLink(tableId);
   const legend = h("p", { class: "legend", "data-testid": "legend" });
   const log = h("ol", { class: "log", "data-testid": "log", reversed: true });
   const view = h("div", { class: "table-view", "data-testid": "table", "data-table-id": tableId });
@@ -69,6 +71,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     h("div", { class: "players" }, bottomPlayer),
     scoreEl,
     matchBanner,
+    replayLinkEl,
     handBanner,
     noticeEl,
     statusEl,
@@ -297,6 +300,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (results.hand) handBanner.setAttribute("data-kind", results.hand.result.kind);
     matchBanner.hidden = results.match === null;
     matchBanner.textContent = results.match ? matchResultText(results.match) : "";
+    replayLinkEl.hidden = role() !== "spectator" && results.match === null;
     const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";

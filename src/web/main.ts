@@ -6,6 +6,7 @@
  *   #/watch/<id>  watch a table as a spectator
  *   #/p/<id>      a player's profile (the visitor's own: also claim a name, log in, log out)
  *   #/leaders/<preset>  the leaderboard of a rule set
+ *   #/replay/<id>[/<seq>]  the replay of a table's match, at one position
  * Seats ({tableId, seat, token}) live in localStorage, so a reload or a new tab resumes the same seat. The
  * visitor is a player from the first visit (a guest, ./session.ts).
  */
@@ -14,6 +15,7 @@ import { clear, h } from "./dom";
 import { mountGame } from "./game";
 import { mountJoin, mountLobby } from "./lobby";
 import { mountLeaderboard, mountProfile } from "./players";
+import { mountReplay } from "./replay";
 import { visitor, type Visitor } from "./session";
 import { loadSeat } from "./store";
 
@@ -52,6 +54,10 @@ function route(): void {
   }
   if (screen === "leaders" && id) {
     unmount = mountLeaderboard(root, api, id);
+    return;
+  }
+  if (screen === "replay" && id && TABLE_ID.test(id)) {
+    unmount = mountReplay(root, { api, tableId: id, token: loadSeat(id)?.token ?? null, at: /^\d+$/.test(parts[2] ?? "") ? Number(parts[2]) : null });
     return;
   }
   if ((screen === "t" || screen === "watch") && id && TABLE_ID.test(id)) {

@@ -6,6 +6,7 @@ import { ApiError, type MatchSummary, type NardiClient, type PlayerProfile } fro
 import type { Side } from "../engine/types";
 import { PRESETS } from "./lobby";
 import { button, clear, h } from "./dom";
+import { replayLink } from "./replay";
 import { signedIn, type Visitor } from "./session";
 import { forgetSession } from "./store";
 
@@ -35,6 +36,7 @@ function matchRow(m: MatchSummary, me: string): HTMLLIElement {
     { "data-testid": "match", "data-table-id": m.tableId },
     h("span", {}, `${result} vs `, playerLink(other.name, other.playerId, "opponent"), ` · ${POOL_NAMES.get(m.pool) ?? m.pool}, to ${m.length}`),
     h("span", { class: "muted" }, `${m.score.white}–${m.score.black}${change} · ${new Date(m.endedAt).toLocaleString()}`),
+    replayLink(m.tableId),
   );
 }
 

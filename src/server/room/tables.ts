@@ -16,6 +16,8 @@ import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
 import { settle } from "./outcome";
+import { matchFacts } from "./outbox";
+import type { MatchFacts } from "../db";
 import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
 
@@ -219,6 +221,16 @@ export async function tableEvents(core: RoomCore, after: number, limit: number, 
   const { room, seated } = read.value;
   if (!seated && !room.info.spectators) return refuse("SPECTATORS_DISABLED", "this table does not allow spectators; read its events with a seat token");
   return { ok: true, value: { tableId: room.info.id, seq: room.seq, ...core.store.eventsAfter(after, limit) } };
+}
+
+/** The finished match's record (players, result, the whole log), read as the event log is (SPECTATORS_DISABLED). */
+export async function tableRecord(core: RoomCore, token?: string): Promise<Outcome<MatchFacts>> {
+  const read = await readTable(core, token);
+  if (!read.ok) return read;
+  const { room, seated } = read.value;
+  if (!seated && !room.info.spectators) return refuse("SPECTATORS_DISABLED", "this table does not allow spectators; read its record with a seat token");
+  if (room.match?.phase !== "over") return refuse("MATCH_NOT_OVER", "the match has not ended yet; its events are at …/events");
+  return { ok: true, value: matchFacts(room, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events) };
 }
 
 export function tableStats(core: RoomCore): Outcome<Stats> {

@@ -1,0 +1,266 @@
+/**
+ * The replay viewer, `#/replay/<tableId>[/<seq>]`: any finished match (or a running one, as far as it has gone),
+ * rebuilt from its event log with the engine (src/protocol/export). Step by move or by hand, jump anywhere by the
+ * slider or the move list; the URL always names the position shown, so it can be shared. The log comes from
+ * `GET /v1/tables/{id}/events`, or from the stored record (`GET /v1/matches/{id}`) once the table is gone; the
+ * match files come from `GET /v1/tables/{id}/record`.
+ */
+import { ApiError, type NardiClient } from "../client";
+import type { Side } from "../engine/types";
+import type { LoggedEvent, RecordFormat } from "../protocol";
+import { handStarts, replayLog, type Replay, type ReplayFrame } from "../protocol/export";
+import { renderBoard } from "./board";
+import { button, clear, h } from "./dom";
+import { t, type MessageKey } from "./i18n";
+
+export interface ReplayOptions {
+  api: NardiClient;
+  tableId: string;
+  /** The visitor's seat token at this table, if any: a table without spectators shows its log only to its seats. */
+  token: string | null;
+  /** The seq to open at (from the link), else the start. */
+  at: number | null;
+}
+
+/** The viewer's address for a table, at one position when `seq` is given. */
+export function replayHref(tableId: string, seq?: number): string {
+  return `#/replay/${tableId}${seq === undefined ? "" : `/${seq}`}`;
+}
+
+/** The link other screens show (the end of a match, a spectator's table, a profile's match list). */
+export function replayLink(tableId: string): HTMLAnchorElement {
+  return h("a", { href: replayHref(tableId), class: "replay-link", "data-testid": "replay-link" }, t("replay.open"));
+}
+
+async function loadLog(api: NardiClient, tableId: string, token: string | null): Promise<LoggedEvent[]> {
+  try {
+    return (await api.getEvents(tableId, 0, token ? { token } : {})).events;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "TABLE_NOT_FOUND") return (await api.getMatchRecord(tableId)).events;
+    throw err;
+  }
+}
+
+const FORMATS: ReadonlyArray<[RecordFormat, MessageKey]> = [
+  ["json", "replay.formatJson"],
+  ["mat", "replay.formatMat"],
+  ["txt", "replay.formatTxt"],
+];
+
+/** A download link; with a seat token the file is fetched with it (a plain link cannot send the header). */
+function download(api: NardiClient, tableId: string, format: RecordFormat, label: string, token: string | null): HTMLAnchorElement {
+  const href = `${api.baseUrl}/v1/tables/${tableId}/record?format=${format}`;
+  const a = h("a", { href, download: `${tableId}.${format}`, "data-testid": `record-${format}` }, label);
+  if (token) {
+    a.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      void fetch(href, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => {
+        if (!res.ok) return;
+        const url = URL.createObjectURL(await res.blob());
+        const save = h("a", { href: url, download: `${tableId}.${format}` });
+        save.click();
+        URL.revokeObjectURL(url);
+      });
+    });
+  }
+  return a;
+}
+
+/** The sentence for one frame, with the players' names. */
+export function frameText(frame: ReplayFrame, names: Record<Side, string>): string {
+  const e = frame.event;
+  const player = (side: Side) => names[side];
+  switch (e.type) {
+    case "hand-started":
+      return t(e.crawford ? "replay.ev.handStartedCrawford" : "replay.ev.handStarted", { hand: e.hand, white: e.score.white, black: e.score.black });
+    case "opening-roll":
+      return e.starter
+        ? t("replay.ev.opening", { whiteDie: e.white, blackDie: e.black, player: player(e.starter) })
+        : t("replay.ev.openingTie", { whiteDie: e.white, blackDie: e.black });
+    case "rolled":
+      return t("replay.ev.rolled", { player: player(e.side), dice: `${e.dice[0]}-${e.dice[1]}` });
+    case "played":
+      return t("replay.ev.played", { player: player(e.side), play: e.notation });
+    case "burned":
+      return t("replay.ev.burned", { player: player(e.side), dice: `${e.dice[0]}-${e.dice[1]}` });
+    case "doubled":
+      return t("replay.ev.doubled", { player: player(e.side), value: e.value });
+    case "taken":
+      return t("replay.ev.taken", { player: player(e.side), value: e.value });
+    case "dropped":
+      return t("replay.ev.dropped", { player: player(e.side) });
+    case "hand-ended":
+      return t(`replay.ev.won.${e.result.kind}`, { player: player(e.winner), count: e.value });
+    case "resigned":
+      return t("replay.ev.resigned", { player: player(e.side) });
+    case "forfeited":
+      return t("replay.ev.forfeited", { player: player(e.side) });
+    case "timed-out":
+      return t("replay.ev.timedOut", { player: player(e.side) });
+    case "match-ended":
+      return e.winner
+        ? t("replay.ev.matchWon", { player: player(e.winner), white: e.score.white, black: e.score.black })
+        : t("replay.ev.matchAbandoned", { white: e.score.white, black: e.score.black });
+  }
+}
+
+function cubeText(frame: ReplayFrame): string {
+  const { value, owner } = frame.cube;
+  return t(owner === "white" ? "replay.cubeWhite" : owner === "black" ? "replay.cubeBlack" : "replay.cubeMiddle", { value });
+}
+
+/** Why the log could not be read, in the visitor's words. */
+function loadError(err: unknown): string {
+  if (err instanceof ApiError && err.code === "SPECTATORS_DISABLED") return t("replay.private");
+  if (err instanceof ApiError && (err.code === "MATCH_NOT_FOUND" || err.code === "TABLE_NOT_FOUND")) return t("replay.notFound");
+  return t("replay.failed", { reason: err instanceof ApiError ? `${err.code}: ${err.detail}` : String(err) });
+}
+
+export function mountReplay(root: HTMLElement, opts: ReplayOptions): () => void {
+  const { api, tableId, token } = opts;
+  let live = true;
+  clear(root);
+  const view = h("section", { class: "replay", "data-testid": "replay", "data-table-id": tableId, "data-state": "loading" }, h("p", {}, t("replay.loading")));
+  root.append(view);
+  const fail = (text: string) => {
+    view.replaceChildren(h("p", { class: "error", "data-testid": "replay-error" }, text));
+    view.setAttribute("data-state", "error");
+  };
+
+  /** Reads the whole log and shows it at `at` (a running match is read again by its refresh button). */
+  const load = (at: number | null): void => {
+    view.setAttribute("data-state", "loading");
+    void loadLog(api, tableId, token)
+      .then((events) => {
+        if (!live) return;
+        const replayed = replayLog(events, tableId);
+        if (!replayed.ok) return fail(t("replay.broken", { seq: replayed.seq, reason: replayed.message }));
+        if (replayed.replay.frames.length === 0) return fail(t("replay.notStarted"));
+        show(view, replayed.replay, { ...opts, at }, load);
+      })
+      .catch((err: unknown) => {
+        if (live) fail(loadError(err));
+      });
+  };
+  load(opts.at);
+  return () => {
+    live = false;
+  };
+}
+
+function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (at: number) => void): void {
+  const { frames, ruleset, names } = replay;
+  const starts = handStarts(frames);
+  const atSeq = opts.at;
+  let index = atSeq === null ? 0 : Math.max(0, frames.findLastIndex((f) => f.seq <= atSeq));
+
+  const boardBox = h("div", { class: "board-box" });
+  const eventEl = h("p", { class: "replay-event", "data-testid": "replay-event", role: "status", "aria-live": "polite" });
+  const scoreEl = h("p", { class: "scoreline", "data-testid": "replay-score" });
+  const positionEl = h("span", { "data-testid": "replay-position" });
+  const slider = h("input", { type: "range", min: 0, max: frames.length - 1, step: 1, "data-testid": "replay-jump", "aria-label": t("replay.jump") });
+  const share = h("input", { readonly: true, "data-testid": "replay-share", "aria-label": t("replay.share") });
+  const list = h("ol", { class: "replay-moves", "data-testid": "replay-moves" });
+  const items = frames.map((frame, i) => {
+    const item = h("button", { type: "button", class: `replay-move ${frame.event.type}`, "data-seq": frame.seq }, frameText(frame, names));
+    item.addEventListener("click", () => go(i));
+    const li = h("li", {}, item);
+    list.append(li);
+    return item;
+  });
+  const first = button(t("replay.first"), "replay-first", () => go(0), "secondary");
+  const prevHand = button(t("replay.prevHand"), "replay-prev-hand", () => go([...starts].reverse().find((s) => s < index) ?? 0), "secondary");
+  const prev = button(t("replay.prev"), "replay-prev", () => go(index - 1), "secondary");
+  const next = button(t("replay.next"), "replay-next", () => go(index + 1), "primary");
+  const nextHand = button(t("replay.nextHand"), "replay-next-hand", () => go(starts.find((s) => s > index) ?? frames.length - 1), "secondary");
+  const last = button(t("replay.last"), "replay-last", () => go(frames.length - 1), "secondary");
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  // A match still running: its newer events are read on request (the position shown stays).
+  const running = frames.at(-1)!.event.type !== "match-ended";
+  const refresh = running ? button(t("replay.refresh"), "replay-refresh", () => reload(frames[index]!.seq), "secondary") : null;
+
+  const preset = t(`replay.preset.${ruleset.preset}`);
+  const downloads = h(
+    "p",
+    { class: "row replay-downloads" },
+    t("replay.download"),
+    ...FORMATS.filter(([format]) => format !== "mat" || ruleset.variant === "short").map(([format, key]) => download(opts.api, replay.tableId ?? opts.tableId, format, t(key), opts.token)),
+  );
+  view.replaceChildren(
+    h("h2", {}, t("replay.title", { white: names.white, black: names.black })),
+    h("p", { class: "muted", "data-testid": "replay-info" }, t("replay.info", { preset, count: replay.length })),
+    boardBox,
+    scoreEl,
+    eventEl,
+    h("div", { class: "row replay-controls" }, first, prevHand, prev, next, nextHand, last, refresh),
+    h("label", { class: "row replay-jump" }, positionEl, slider),
+    h("label", { class: "row replay-share" }, h("span", {}, t("replay.share")), share),
+    downloads,
+    h("details", { open: true }, h("summary", {}, t("replay.moves")), list),
+  );
+  view.setAttribute("data-state", "ready");
+  view.setAttribute("data-count", String(frames.length));
+  view.tabIndex = 0;
+  // Assigned, not added: a refreshed match is shown again on the same element.
+  view.onkeydown = (ev) => {
+    if (ev.target instanceof HTMLInputElement) return;
+    const to: Record<string, () => number> = {
+      ArrowLeft: () => index - 1,
+      ArrowRight: () => index + 1,
+      Home: () => 0,
+      End: () => frames.length - 1,
+    };
+    const target = to[ev.key];
+    if (!target) return;
+    ev.preventDefault();
+    go(target());
+  };
+
+  function go(i: number): void {
+    index = Math.min(frames.length - 1, Math.max(0, i));
+    render();
+    const href = replayHref(opts.tableId, frames[index]!.seq);
+    if (location.hash !== href) history.replaceState(null, "", href);
+  }
+
+  function render(): void {
+    const frame = frames[index]!;
+    const cubeShown = ruleset.cube && replay.length > 1 && !frame.crawford;
+    boardBox.replaceChildren(
+      renderBoard({
+        variant: ruleset.variant,
+        board: frame.board,
+        viewer: "white",
+        dice: frame.dice,
+        diceSide: frame.dice ? frame.turn : null,
+        cube: cubeShown ? frame.cube : null,
+      }),
+    );
+    const facts = [t("replay.score", { white: frame.score.white, black: frame.score.black }), t("replay.hand", { hand: frame.hand })];
+    if (cubeShown) facts.push(cubeText(frame));
+    if (frame.crawford) facts.push(t("replay.crawford"));
+    scoreEl.textContent = facts.join(" · ");
+    scoreEl.setAttribute("data-white", String(frame.score.white));
+    scoreEl.setAttribute("data-black", String(frame.score.black));
+    eventEl.textContent = frameText(frame, names);
+    positionEl.textContent = t("replay.position", { index: index + 1, total: frames.length });
+    slider.value = String(index);
+    share.value = `${location.origin}${location.pathname}${replayHref(opts.tableId, frame.seq)}`;
+    for (const [i, item] of items.entries()) {
+      item.classList.toggle("current", i === index);
+      if (i === index) item.setAttribute("aria-current", "step");
+      else item.removeAttribute("aria-current");
+    }
+    // Keep the current move in view inside the list (not by scrolling the page, which would jump away from the board).
+    const item = items[index]!;
+    if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = item.offsetTop - list.clientHeight / 2;
+    }
+    first.disabled = prev.disabled = prevHand.disabled = index === 0;
+    next.disabled = nextHand.disabled = last.disabled = index === frames.length - 1;
+    view.setAttribute("data-index", String(index));
+    view.setAttribute("data-seq", String(frame.seq));
+  }
+
+  go(index);
+}
