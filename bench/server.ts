@@ -2,8 +2,8 @@
  * Server load benchmark: starts its own `wrangler dev` on 127.0.0.1, then keeps N matches going at once over
  * real WebSockets (two seats each, random legal plays and cube actions) for a bounded time and number of
  * matches. Prints progress, then accepted commands per second, command latency (socket send → ack), the
- * storage rows written per accepted command (from each table's `/v1/tables/:id/stats`), and commands and rows
- * per turn (turns counted from the event log).
+ * storage rows written per accepted command (from each table's `/v1/tables/:id/stats`), commands and rows per
+ * turn (turns counted from the event log), and per finished match its rows, messages, requests and cost.
  *
  *   npm run bench:server -- --matches 200 --seconds 60 [--think 1000] [--total 2000] [--length 1]
  *                             [--presets backgammon,armenian-long] [--seed 1]
@@ -14,7 +14,10 @@
  * measures the maximum throughput, where latency is simply the queue (matches × CPU time per command).
  *
  * It prints figures; it does not pass or fail. It also prints the CPU time the server (workerd) and this load
- * generator spent per accepted command, which depends far less on what else the machine is doing.
+ * generator spent per accepted command, which depends far less on what else the machine is doing, and what a
+ * finished match costs on Cloudflare at the published prices (PRICES below): rows written (set-up included, from
+ * each finished table's counters), incoming WebSocket messages (every command frame the clients sent; the
+ * keep-alive `ping` is answered by the runtime's auto-response and not counted) and requests.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";
@@ -84,8 +87,11 @@ function groupCpuSeconds(pgid: number | undefined): Map<string, number> {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       // After the name: state(0) ppid(1) pgrp(2) ... utime(11) stime(12), in clock ticks (100 per second).
       if (Number(fields[2]) !== pgid) continue;
-      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
-      byName.set(name, (byName.get(name) ?? 0) + seconds);
+      // workerd's time is split into user (JavaScript, SQLite's own work) and system (the kernel: sockets, file
+      // writes of each committed transaction), which tells where a command's CPU goes.
+      const parts: Array<[string, number]> =
+        name === "workerd" ? [["workerd user", Number(fields[11]) / 100], ["workerd system", Number(fields[12]) / 100]] : [[name, (Number(fields[11]) + Number(fields[12])) / 100]];
+      for (const [part, seconds] of parts) byName.set(part, (byName.get(part) ?? 0) + seconds);
     } catch {
       // the process ended meanwhile
     }
@@ -97,6 +103,23 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
+
+/**
+ * Cloudflare's published prices (Workers Paid): SQLite rows written $1.00 per million; Durable Object requests
+ * $0.15 per million, incoming WebSocket messages billed 20:1 as requests; Worker requests $0.30 per million.
+ * Rows read ($0.001/M), duration and storage are left out: they are orders of magnitude below these here.
+ */
+const PRICES = { rowWritten: 1.0e-6, objectRequest: 0.15e-6, wsMessagesPerRequest: 20, workerRequest: 0.3e-6 };
+/**
+ * Requests a match makes besides its WebSocket messages: the Worker sees create, join and the two socket
+ * upgrades; each goes on to the match object, and a public table also tells the lobby object twice (listed,
+ * then unlisted when joined). Alarms are object requests too; how many ran is not visible from outside, so
+ * ALARMS_PER_MATCH is an estimate (the clock's flag never falls in a bench match; the match start, its end and the
+ * delivery or purge each may wake the object once).
+ */
+const WORKER_REQUESTS_PER_MATCH = 4;
+const OBJECT_REQUESTS_PER_MATCH = 4 + 2;
+const ALARMS_PER_MATCH = 2;
 
 const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
@@ -126,7 +149,7 @@ async function main(): Promise<void> {
   let failed = 0;
   const failures: string[] = [];
   /** Each table's counters once both seats were connected: the difference at the end is the play alone. */
-  const played: Array<{ before: TableStats; after: TableStats; turns: number }> = [];
+  const played: Array<{ before: TableStats; after: TableStats; turns: number; finished: boolean }> = [];
   const serverCpu0 = groupCpuSeconds(server?.pid);
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -194,7 +217,9 @@ async function main(): Promise<void> {
         const after = await client.getStats(white.tableId).catch(() => null);
         run.white.close();
         run.black.close();
-        if (before && after) played.push({ before, after, turns: await turnsPlayed(client, white.tableId, (before as TableStats).events) });
+        if (before && after) {
+          played.push({ before, after, turns: await turnsPlayed(client, white.tableId, (before as TableStats).events), finished: run.finished });
+        }
         if (run.finished) finished++;
         else cutShort++;
       } catch (err) {
@@ -215,7 +240,7 @@ async function main(): Promise<void> {
   const clientCpu = process.cpuUsage(clientCpu0);
 
   // Storage: rows written per accepted command while the matches were played (set-up excluded), summed over
-  // every table the run used. Each accepted command is one transaction: its event rows + the room row.
+  // every table the run used. Each accepted command is one transaction writing one log row (docs/storage.md).
   let commands = 0;
   let rowsWritten = 0;
   let events = 0;
@@ -243,7 +268,7 @@ async function main(): Promise<void> {
   );
   console.log(
     `storage during play (from /stats of ${played.length} tables): ${commands} commands, ${events} events, ${rowsWritten} rows written ` +
-      `= ${fmt(rowsWritten / commands, 2)} rows per command (${fmt(events / commands, 2)} event rows + 1 room row)`,
+      `= ${fmt(rowsWritten / commands, 2)} rows per command (${fmt(events / commands, 2)} events per command, stored in one log row)`,
   );
   // Before the server rolled for a side without a cube decision and played forced moves, every turn was a roll
   // and a play: 2 commands and about 4 rows.
@@ -258,6 +283,29 @@ async function main(): Promise<void> {
     console.log(
       `CPU (table set-up included): server ${fmt(serverSec)} s (${cpuParts.join(", ")}) = ${fmt((serverSec * 1000) / accepted, 2)} ms per command; ` +
         `this load generator ${fmt(clientSec)} s = ${fmt((clientSec * 1000) / accepted, 2)} ms per command`,
+    );
+  }
+  // Cost per finished match, from the tables that finished: their rows from creation on, and the messages sent.
+  const done = played.filter((p) => p.finished);
+  if (done.length > 0) {
+    const rowsPerMatch = done.reduce((sum, p) => sum + p.after.rowsWritten, 0) / done.length;
+    const turnsPerMatch = done.reduce((sum, p) => sum + p.turns, 0) / done.length;
+    const messagesPerMatch = (accepted + duplicates + refused) / Math.max(1, accepted) * (done.reduce((sum, p) => sum + p.after.commands, 0) / done.length);
+    const objectRequests = OBJECT_REQUESTS_PER_MATCH + ALARMS_PER_MATCH + messagesPerMatch / PRICES.wsMessagesPerRequest;
+    const perMatch = {
+      rows: rowsPerMatch * PRICES.rowWritten,
+      objects: objectRequests * PRICES.objectRequest,
+      workers: WORKER_REQUESTS_PER_MATCH * PRICES.workerRequest,
+    };
+    const total = perMatch.rows + perMatch.objects + perMatch.workers;
+    console.log(
+      `per finished match (${done.length} matches to ${args.length}): ${fmt(turnsPerMatch, 1)} turns, ${fmt(rowsPerMatch, 1)} rows written (set-up included), ` +
+        `${fmt(messagesPerMatch, 1)} incoming WebSocket messages, ${WORKER_REQUESTS_PER_MATCH} Worker requests, ` +
+        `${fmt(objectRequests, 1)} Durable Object requests (${OBJECT_REQUESTS_PER_MATCH} + ~${ALARMS_PER_MATCH} alarms + messages / ${PRICES.wsMessagesPerRequest})`,
+    );
+    console.log(
+      `cost per 1,000 matches: $${fmt(total * 1000, 4)} (rows $${fmt(perMatch.rows * 1000, 4)}, Durable Object requests $${fmt(perMatch.objects * 1000, 4)}, ` +
+        `Worker requests $${fmt(perMatch.workers * 1000, 4)})`,
     );
   }
   if (server) await server.stop();

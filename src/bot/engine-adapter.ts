@@ -1,8 +1,9 @@
 /**
- * The neural bot's one door into the engine: everything it needs from the rules goes through here, so when the
- * engine offers a compact legal-play API the switch is one edit in this file.
+ * The neural bot's one door into the engine: everything it needs from the rules goes through here. The bots take
+ * the engine's compact legal plays; where an evaluation needs every play's board they are written out here
+ * (`readablePlays`).
  */
-import { handResult, legalPlays, PRESETS, type Board, type Dice, type Play, type PlayContext, type Position, type Ruleset, type Side, type Variant } from "../engine";
+import { compactLegalPlays, handResult, playAt, PRESETS, type Board, type CompactPlays, type Dice, type Play, type PlayContext, type Position, type Ruleset, type Side, type Variant } from "../engine";
 
 export {
   BAR,
@@ -28,7 +29,12 @@ export {
 
 /** Every distinct legal play of `dice` (each with its resulting board); `[]` = the roll is burned. */
 export function playsOf(position: Position, dice: Dice, ctx: PlayContext): Play[] {
-  return legalPlays(position, dice, ctx);
+  return readablePlays(compactLegalPlays(position, dice, ctx));
+}
+
+/** Compact plays (the server's, or the engine's) written out, each with its resulting board, for an evaluation. */
+export function readablePlays(plays: CompactPlays): Play[] {
+  return Array.from({ length: plays.count }, (_, i) => playAt(plays, i));
 }
 
 /** The rulesets the networks are trained and benchmarked under (both score koks). */

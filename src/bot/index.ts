@@ -6,7 +6,9 @@
  * accepted. Randomness comes only from the injected `rng` (values in [0, 1)), so seeded games replay exactly.
  */
 import {
-  legalPlaysFor,
+  compactLegalPlaysFor,
+  stepsAt,
+  type CompactPlays,
   type Dice,
   type MatchCommand,
   type MatchState,
@@ -19,7 +21,8 @@ import { expertDoubles, expertTakes } from "./cube";
 import { expertPlay } from "./evaluate";
 import { matchGoal, neuralDoubles, neuralTakes } from "./net-cube";
 import { expertNeuralPlay, pointsGoal } from "./neural";
-import { randomPlay } from "./random";
+import { readablePlays } from "./engine-adapter";
+import { randomIndex, randomPlay } from "./random";
 
 export type BotLevel = "beginner" | "intermediate" | "expert" | "random";
 /** The levels to offer; `random` (= `beginner`) is only accepted for old clients. */
@@ -28,12 +31,18 @@ export const BOT_LEVELS: readonly BotLevel[] = ["beginner", "intermediate", "exp
 interface BotStrategy {
   /** `state`, when given, is the match the play is for (the expert then plays for the match, not for points). */
   choosePlay(position: Position, dice: Dice, ctx: PlayContext, plays: Play[], rng: () => number, state?: MatchState): Play;
+  /**
+   * The same choice over compact plays, as an index: where the choice needs no board (the beginner's dice throw)
+   * nothing is built; otherwise the plays are written out (`readablePlays`) for `choosePlay`.
+   */
+  chooseIndex?(plays: CompactPlays, rng: () => number): number;
   doubles(state: MatchState, side: Side): boolean;
   takes(state: MatchState, side: Side): boolean;
 }
 
 const BEGINNER: BotStrategy = {
   choosePlay: (_position, _dice, _ctx, plays, rng) => randomPlay(plays, rng),
+  chooseIndex: (plays, rng) => randomIndex(plays.count, rng),
   doubles: () => false,
   takes: () => true,
 };
@@ -72,17 +81,33 @@ export function chooseBotPlay(
   return STRATEGIES[level].choosePlay(position, dice, ctx, plays, rng, state);
 }
 
+/** The index, among compact `plays` (count > 0), of the play the bot picks; see `chooseBotPlay`. */
+export function chooseBotPlayIndex(
+  level: BotLevel,
+  position: Position,
+  dice: Dice,
+  ctx: PlayContext,
+  plays: CompactPlays,
+  rng: () => number,
+  state?: MatchState,
+): number {
+  const strategy = STRATEGIES[level];
+  if (strategy.chooseIndex) return strategy.chooseIndex(plays, rng);
+  const readable = readablePlays(plays);
+  return readable.indexOf(strategy.choosePlay(position, dice, ctx, readable, rng, state));
+}
+
 /**
  * The command this bot gives in `state` as `side`, or null when it has nothing to do (not its turn to act / match over).
- * `plays` are the legal plays when the caller already has them (a bot over the protocol takes the server's list);
- * by default they are generated from `state`.
+ * `plays` are the legal plays (compact) when the caller already has them (the match object's cache; a bot over the
+ * protocol takes the server's list); by default they are generated from `state`.
  */
 export function botCommand(
   state: MatchState,
   side: Side,
   level: BotLevel,
   rng: () => number,
-  plays?: Play[],
+  plays?: CompactPlays,
 ): MatchCommand | null {
   const strategy = STRATEGIES[level];
   switch (state.phase) {
@@ -93,11 +118,11 @@ export function botCommand(
       return strategy.doubles(state, side) ? { type: "double", side } : { type: "roll", side };
     case "moving": {
       if (state.position.turn !== side || !state.dice) return null;
-      const legal = plays ?? legalPlaysFor(state);
+      const legal = plays ?? compactLegalPlaysFor(state);
       // The reducer burns a roll with no legal play itself, so an empty list means nothing to do.
-      if (legal.length === 0) return null;
-      const play = chooseBotPlay(level, state.position, state.dice, { firstTurn: state.firstTurn[side] }, legal, rng, state);
-      return { type: "play", side, play: play.steps.map((s) => ({ from: s.from, to: s.to })) };
+      if (legal.count === 0) return null;
+      const chosen = chooseBotPlayIndex(level, state.position, state.dice, { firstTurn: state.firstTurn[side] }, legal, rng, state);
+      return { type: "play", side, play: stepsAt(legal, chosen).map((s) => ({ from: s.from, to: s.to })) };
     }
     case "cube-offered":
       if (state.cubeOffer?.to !== side) return null;

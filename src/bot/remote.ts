@@ -243,7 +243,7 @@ async function main(): Promise<number> {
       conn.close();
       return 0;
     }
-    const command = commandFromView(table, conn.events, conn.legalPlays, grant.seat, opts.level, rng);
+    const command = commandFromView(table, conn.events, conn.plays, grant.seat, opts.level, rng);
     if (!command) continue;
     const pause = thinkingTime(conn, grant.seat, opts.delayMs);
     if (pause > 0) await sleep(pause);

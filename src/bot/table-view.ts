@@ -1,10 +1,10 @@
 /**
  * A bot playing over the public protocol sees what any client sees: the table view, the event log and,
- * on its turn to move, the server's legal plays. This rebuilds the engine's MatchState from those, so the
+ * on its turn to move, the server's legal plays (compact). This rebuilds the engine's MatchState from those, so the
  * very same `botCommand` decides, and takes the move list from the server rather than regenerating it.
  */
-import type { LegalPlayView, LoggedEvent, TableView } from "../protocol";
-import type { MatchCommand, MatchState, Play, Side } from "../engine";
+import type { LoggedEvent, TableView } from "../protocol";
+import type { CompactPlays, MatchCommand, MatchState, Side } from "../engine";
 import { botCommand, type BotLevel } from "./index";
 
 /** The match as a MatchState, or null while the table has no match yet. */
@@ -41,24 +41,19 @@ function firstTurns(events: readonly LoggedEvent[]): Record<Side, boolean> {
   return first;
 }
 
-/** A server-listed legal play as the engine's Play. */
-export function playFromView(view: LegalPlayView): Play {
-  return { steps: view.steps, board: view.board, notation: view.play };
-}
-
 /**
  * What the bot in `seat` does now, from the client's view of the table: `botCommand` on the rebuilt state,
- * choosing among the server's legal plays (none yet: nothing to do until they arrive).
+ * choosing among the server's legal plays, compact (none yet: nothing to do until they arrive).
  */
 export function commandFromView(
   table: TableView,
   events: readonly LoggedEvent[],
-  legalPlays: readonly LegalPlayView[] | null,
+  plays: CompactPlays | null,
   seat: Side,
   level: BotLevel,
   rng: () => number,
 ): MatchCommand | null {
   const state = matchStateFromView(table, events);
   if (!state) return null;
-  return botCommand(state, seat, level, rng, (legalPlays ?? []).map(playFromView));
+  return botCommand(state, seat, level, rng, plays ?? { position: state.position, count: 0, stepsPerPlay: 0, steps: [] });
 }

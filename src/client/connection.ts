@@ -5,7 +5,10 @@
  * exactly what was missed) and re-sends every unanswered command with the SAME id, which the server
  * acknowledges once and never applies twice.
  */
+import type { CompactPlays } from "../engine";
 import {
+  compactPlaysOf,
+  legalPlayViews,
   SOCKET_PROTOCOL,
   TOKEN_PROTOCOL_PREFIX,
   ServerMessageSchema,
@@ -32,7 +35,7 @@ import { ChangeWaiters, type Found } from "./waiters";
 
 const DEFAULT_BACKOFF = { initial: 150, max: 5000 };
 
-/** The subprotocols a connection offers: `nardi.v1`, and the seat token as `token.<token>` (never in the URL, which ends up in logs). */
+/** The subprotocols a connection offers: `nardi.v2`, and the seat token as `token.<token>` (never in the URL, which ends up in logs). */
 export function socketProtocols(token: string | undefined): string[] {
   return token === undefined ? [SOCKET_PROTOCOL] : [SOCKET_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`];
 }
@@ -43,8 +46,18 @@ export class TableConnection {
   seq = 0;
   role: Role | null = null;
   table: TableView | null = null;
-  /** The legal plays of the current roll when this seat is to move, else null. */
-  legalPlays: LegalPlayView[] | null = null;
+  /**
+   * The legal plays of the current roll when this seat is to move, else null: the server's compact plays over the
+   * table's position (the engine's `CompactPlays`; read them with `playAt`, `stepsAt`, `boardAt`, `notationAt`).
+   */
+  plays: CompactPlays | null = null;
+  /** `plays` written out (notation, steps, board of each), built on first read; null when `plays` is. */
+  get legalPlays(): LegalPlayView[] | null {
+    if (this.#written === undefined) this.#written = this.plays && legalPlayViews(this.plays);
+    return this.#written;
+  }
+  /** `legalPlays` once built for the current `plays` (undefined: not yet). */
+  #written: LegalPlayView[] | null | undefined = undefined;
   /** Every event seen on this connection (and across its reconnects), in seq order, without duplicates. */
   readonly events: LoggedEvent[] = [];
   /** Every `error` message received, oldest first (handy in tests). */
@@ -389,7 +402,7 @@ export class TableConnection {
     const first = this.role === null;
     this.role = m.role;
     this.appendEvents(m.events);
-    this.applyState(m.seq, m.table, m.legalPlays);
+    this.applyState(m.seq, m.table, m);
     this.welcomed = true;
     if (!first && this.failedAttempts > 0) this.reconnects++;
     this.failedAttempts = 0;
@@ -411,16 +424,18 @@ export class TableConnection {
     }
     if (m.seq < this.seq) return;
     this.appendEvents(m.events);
-    this.applyState(m.seq, m.table, m.legalPlays);
+    this.applyState(m.seq, m.table, m);
     this.listeners.emit("update", m);
     this.pending.settle(this.seq);
   }
 
-  private applyState(seq: number, table: TableView, legalPlays: LegalPlayView[] | null): void {
+  private applyState(seq: number, table: TableView, m: WelcomeMessage | UpdateMessage): void {
     this.seq = Math.max(this.seq, seq);
     this.table = table;
     this.tableReceivedAt = Date.now();
-    this.legalPlays = legalPlays;
+    this.plays = m.plays ? compactPlaysOf(table, m.plays) : null;
+    // A server that still writes the plays out (`nardi.v1`) is taken at its word.
+    this.#written = m.plays === undefined && m.legalPlays !== undefined ? m.legalPlays : undefined;
   }
 
   private appendEvents(events: LoggedEvent[]): void {

@@ -113,10 +113,14 @@ export const EventHistorySchema = z
   .meta({ id: "EventHistory" });
 
 /**
- * WebSocket subprotocols: a client offers `nardi.v1` (the server answers with it) and, for a seat, `token.<seat token>`
+ * WebSocket subprotocols: a client offers `nardi.v2` (the server answers with it) and, for a seat, `token.<seat token>`
  * as a second protocol, so the token never appears in a URL. Seat tokens are base64url, valid in a protocol name.
+ * `nardi.v2` sends the mover's legal plays compact (`plays`); the deprecated `nardi.v1` (and a socket without
+ * subprotocols) gets them written out (`legalPlays`), as before.
  */
-export const SOCKET_PROTOCOL = "nardi.v1";
+export const SOCKET_PROTOCOL = "nardi.v2";
+/** The previous wire version, still answered (deprecated): legal plays written out in full. */
+export const SOCKET_PROTOCOL_V1 = "nardi.v1";
 export const TOKEN_PROTOCOL_PREFIX = "token.";
 
 export const SocketQuerySchema = z.object({

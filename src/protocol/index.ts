@@ -8,4 +8,6 @@ export * from "./http";
 export * from "./ws";
 export * from "./players";
 export * from "./seek";
+export * from "./plays";
+export * from "./packed-steps";
 export * from "./record";

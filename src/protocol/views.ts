@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { ClockViewSchema, TimeControlViewSchema } from "./clock";
+import { decodeSteps } from "./packed-steps";
 
 export const SideSchema = z.enum(["white", "black"]).meta({ id: "Side" });
 export const VariantSchema = z.enum(["long", "short"]).meta({ id: "Variant" });
@@ -46,7 +47,35 @@ export const StepSchema = z
 
 export const LegalPlaySchema = z
   .object({ play: z.string(), steps: z.array(StepSchema), board: BoardSchema })
-  .meta({ id: "LegalPlay", description: "One legal play of the current roll: notation, one step sequence, the board after it." });
+  .meta({
+    id: "LegalPlay",
+    description:
+      "One legal play of the current roll: notation, one step sequence, the board after it. Sent only on `nardi.v1` sockets " +
+      "(deprecated); `nardi.v2` sends the compact `Plays` instead, from which a client derives these.",
+  });
+
+export const PlaysSchema = z
+  .object({
+    /** How many dice every play uses (1..4); 0 when the roll is burned (then `steps` is empty). */
+    stepsPerPlay: z.number().int().min(0).max(4),
+    /**
+     * Every legal play's packed steps, play after play, two characters per step (`STEP_ALPHABET`: the step is
+     * 64 × the first character's index + the second's); play i is characters 2·i·stepsPerPlay up to 2·(i+1)·stepsPerPlay.
+     */
+    steps: z.string().max(1 << 16).regex(/^([A-Za-z0-9_-]{2})*$/, "two base64url characters per step"),
+  })
+  .refine((p) => (p.stepsPerPlay === 0 ? p.steps.length === 0 : p.steps.length % (2 * p.stepsPerPlay) === 0), {
+    message: "steps holds whole plays: 2 × stepsPerPlay characters each (none when stepsPerPlay is 0)",
+  })
+  .refine((p) => decodeSteps(p.steps) !== null, { message: "every step is from 1..25, to 0..24, hit 0/1" })
+  .meta({
+    id: "Plays",
+    description:
+      "The mover's legal plays of the current roll, compact (`nardi.v2`): each step packed as `from | to << 5 | hit << 10` in the " +
+      "mover's own numbering (from 1..25, 25 = bar; to 0..24, 0 = off; hit 0/1) and written as two base64url characters; " +
+      "every distinct final position once, in the engine's order. Boards and notation follow from the match view's board " +
+      "and turn (docs/protocol.md, \"Legal plays\").",
+  });
 
 export const PlayerSchema = z
   .object({
@@ -128,6 +157,7 @@ export const TableSummarySchema = z
 export type SideName = z.infer<typeof SideSchema>;
 export type BotLevelName = z.infer<typeof BotLevelSchema>;
 export type LegalPlayView = z.infer<typeof LegalPlaySchema>;
+export type PlaysView = z.infer<typeof PlaysSchema>;
 export type PlayerView = z.infer<typeof PlayerSchema>;
 export type MatchView = z.infer<typeof MatchViewSchema>;
 export type TableStatus = z.infer<typeof TableStatusSchema>;

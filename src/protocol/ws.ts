@@ -11,7 +11,7 @@ import * as z from "zod";
 import { ErrorCodeSchema } from "./errors";
 import { LoggedEventSchema } from "./events";
 import { LIMITS, NextPageSchema } from "./http";
-import { LegalPlaySchema, TableViewSchema } from "./views";
+import { LegalPlaySchema, PlaysSchema, TableViewSchema } from "./views";
 
 /**
  * 1–64 visible ASCII characters (`!` to `~`: no spaces, no control or non-ASCII characters), so an id is stored,
@@ -58,6 +58,17 @@ export type GameCommandType = "roll" | "play" | "double" | "take" | "drop" | "re
 
 const RoleSchema = z.enum(["white", "black", "spectator"]);
 
+/**
+ * The mover's legal plays, in the form the socket's subprotocol asked for: exactly one of the two fields is present,
+ * null unless this connection's seat is to move (spectators and the waiting seat never get plays).
+ */
+const playsFields = {
+  /** `nardi.v2`: the legal plays of the current roll, compact (see `Plays`), else null. */
+  plays: PlaysSchema.nullable().optional(),
+  /** `nardi.v1` (deprecated) and sockets without a subprotocol: every legal play written out, else null. */
+  legalPlays: z.array(LegalPlaySchema).nullable().optional(),
+};
+
 export const ServerMessageSchema = z
   .discriminatedUnion("type", [
     z.object({
@@ -68,15 +79,14 @@ export const ServerMessageSchema = z
       /** The events after the seq the client said it had, a page at a time (empty when it gave none or is up to date). */
       events: z.array(LoggedEventSchema),
       next: NextPageSchema,
-      /** The legal plays of the current roll when this connection's seat is to move, else null. */
-      legalPlays: z.array(LegalPlaySchema).nullable(),
+      ...playsFields,
     }),
     z.object({
       type: z.literal("update"),
       seq: z.number().int(),
       events: z.array(LoggedEventSchema),
       table: TableViewSchema,
-      legalPlays: z.array(LegalPlaySchema).nullable(),
+      ...playsFields,
     }),
     z.object({
       type: z.literal("ack"),

@@ -4,7 +4,7 @@
  * `Authorization: Bearer <token>` over HTTP, as the `token.<token>` WebSocket subprotocol (or, deprecated, `?token=`)
  * on a socket upgrade.
  */
-import { SOCKET_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from "../protocol";
+import { SOCKET_PROTOCOL, SOCKET_PROTOCOL_V1, TOKEN_PROTOCOL_PREFIX } from "../protocol";
 import type { Env } from "./env";
 import { sha256Hex } from "./ids";
 import { ApiError, refuse, type Outcome } from "./problem";
@@ -61,25 +61,29 @@ export function bearerToken(request: Request): string | undefined {
 interface SocketCredentials {
   /** The seat token offered, undefined for a spectator. An empty one holds no seat (BAD_TOKEN). */
   token: string | undefined;
-  /** The subprotocol the server answers with: `nardi.v1` when the client offered subprotocols, else null. */
+  /** The subprotocol the server answers with: `nardi.v2` (or the deprecated `nardi.v1`) when the client offered subprotocols, else null. */
   protocol: string | null;
+  /** The plays are sent compact (`nardi.v2`), not written out (`nardi.v1`, or no subprotocol: the clients from before v2). */
+  compactPlays: boolean;
 }
 
 /**
- * The seat token of a socket upgrade: from the `token.<token>` subprotocol (offered with `nardi.v1`), or from the
- * deprecated `?token=` query parameter; both at once, or subprotocols without `nardi.v1`, are BAD_REQUEST.
+ * The seat token of a socket upgrade: from the `token.<token>` subprotocol (offered with `nardi.v2` or the deprecated
+ * `nardi.v1`; v2 wins when both are), or from the deprecated `?token=` query parameter; both at once, or subprotocols
+ * without either version, are BAD_REQUEST.
  */
 export function socketCredentials(request: Request): Outcome<SocketCredentials> {
   const query = new URL(request.url).searchParams.get("token") ?? undefined;
   const header = request.headers.get("sec-websocket-protocol");
-  if (header === null) return { ok: true, value: { token: query, protocol: null } };
+  if (header === null) return { ok: true, value: { token: query, protocol: null, compactPlays: false } };
   const offered = header.split(",").map((p) => p.trim());
-  if (!offered.includes(SOCKET_PROTOCOL)) return refuse("BAD_REQUEST", `Sec-WebSocket-Protocol must offer ${SOCKET_PROTOCOL}`);
+  const protocol = [SOCKET_PROTOCOL, SOCKET_PROTOCOL_V1].find((p) => offered.includes(p));
+  if (!protocol) return refuse("BAD_REQUEST", `Sec-WebSocket-Protocol must offer ${SOCKET_PROTOCOL} (or the deprecated ${SOCKET_PROTOCOL_V1})`);
   const tokens = offered.filter((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX)).map((p) => p.slice(TOKEN_PROTOCOL_PREFIX.length));
   if (tokens.length > 1 || (tokens.length === 1 && query !== undefined)) {
     return refuse("BAD_REQUEST", "give the seat token once: one token.<token> subprotocol, or (deprecated) ?token=");
   }
   const token = tokens[0] ?? query;
   if (token !== undefined && token.length > 128) return refuse("BAD_REQUEST", "a seat token has at most 128 characters");
-  return { ok: true, value: { token, protocol: SOCKET_PROTOCOL } };
+  return { ok: true, value: { token, protocol, compactPlays: protocol === SOCKET_PROTOCOL } };
 }

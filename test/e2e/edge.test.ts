@@ -60,7 +60,7 @@ describe("the edge", () => {
     expect((await client.getEvents(white.tableId, undefined, { token: white.token })).events.length).toBeGreaterThan(0);
   });
 
-  test("the seat token travels as a subprotocol: the server answers nardi.v1 and seats the socket; the URL has no token", async () => {
+  test("the seat token travels as a subprotocol: the server answers nardi.v2 and seats the socket; the URL has no token", async () => {
     const grant = await client.createTable({ preset: "backgammon", opponent: "bot" });
     const url = client.socketUrl(grant.tableId, { seq: 0 });
     expect(url).not.toContain(grant.token);
@@ -69,7 +69,7 @@ describe("the edge", () => {
       ws.addEventListener("message", (e) => resolve(JSON.parse(String(e.data)) as ServerMessage), { once: true });
       ws.addEventListener("error", () => reject(new Error("the socket failed")), { once: true });
     });
-    expect(ws.protocol).toBe("nardi.v1");
+    expect(ws.protocol).toBe("nardi.v2");
     expect(welcome).toMatchObject({ type: "welcome", role: "white" });
     ws.close(1000, "bye");
   });

@@ -3,11 +3,14 @@ import {
   PRESETS,
   applyCommand,
   canDouble,
+  compactLegalPlays,
+  compactLegalPlaysFor,
   legalPlays,
   legalPlaysFor,
   newMatch,
   pipCount,
   seededDice,
+  stepsAt,
   type Board,
   type Dice,
   type MatchCommand,
@@ -16,10 +19,11 @@ import {
   type Side,
   type Variant,
 } from "../../src/engine";
-import type { LoggedEvent, TableView } from "../../src/protocol";
+import { compactPlaysOf, playsView, type LoggedEvent, type PlaysView, type TableView } from "../../src/protocol";
 import { commandFromView, matchStateFromView } from "../../src/bot/table-view";
-import { BOT_LEVELS, botCommand, chooseBotPlay, playHand, seededRng, type BotLevel, type Chooser } from "../../src/bot";
+import { BOT_LEVELS, botCommand, chooseBotPlay, chooseBotPlayIndex, playHand, seededRng, type BotLevel, type Chooser } from "../../src/bot";
 import { side as checkers } from "./support/boards";
+import { selfPlaySuite } from "./support/suite";
 
 function choice(level: BotLevel, variant: Variant, board: Board, dice: Dice, firstTurn = false) {
   const position = { variant, board, turn: "white" as const };
@@ -214,6 +218,21 @@ describe("strength and determinism", () => {
     expect(run(6)).not.toEqual(run(5));
   });
 
+  it("every level picks the same play from compact plays (by index) as from the same plays written out", () => {
+    for (const variant of ["short", "long"] as const) {
+      const { suite } = selfPlaySuite(variant, 150, 31);
+      for (const c of suite) {
+        const compact = compactLegalPlays(c.position, c.dice, c.ctx);
+        if (compact.count === 0) continue;
+        for (const level of BOT_LEVELS) {
+          const index = chooseBotPlayIndex(level, c.position, c.dice, c.ctx, compact, seededRng(9));
+          const play = chooseBotPlay(level, c.position, c.dice, c.ctx, legalPlays(c.position, c.dice, c.ctx), seededRng(9));
+          expect(stepsAt(compact, index)).toEqual(play.steps);
+        }
+      }
+    }
+  });
+
   it("BOT_LEVELS lists every level", () => {
     expect([...BOT_LEVELS].sort()).toEqual(["beginner", "expert", "intermediate"]);
   });
@@ -275,7 +294,12 @@ describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => 
         if (state.firstTurn.white || state.firstTurn.black) longFirstTurnsSeen++;
         const side = actor(state);
         if (!side) break;
-        const served = state.phase === "moving" ? legalPlaysFor(state).map((p) => ({ play: p.notation, steps: p.steps, board: p.board })) : null;
+        // The plays as the server sends them (nardi.v2, through JSON) and as the client reads them back.
+        const wire = state.phase === "moving" ? (JSON.parse(JSON.stringify(playsView(compactLegalPlaysFor(state)))) as PlaysView) : null;
+        const served = wire && compactPlaysOf(view, wire);
+        for (const level of ["beginner", "expert"] as const) {
+          expect(commandFromView(view, log, served, side, level, seededRng(5))).toEqual(botCommand(state, side, level, seededRng(5)));
+        }
         const fromView = commandFromView(view, log, served, side, "intermediate", seededRng(3));
         expect(fromView).toEqual(botCommand(state, side, "intermediate", seededRng(3)));
         if (!fromView) throw new Error("the bot had nothing to do on its turn");

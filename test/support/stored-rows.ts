@@ -17,8 +17,11 @@ export function storedEvents(stateDir: string, tableId: string): LoggedEvent[] |
       db = new DatabaseSync(join(stateDir, file), { readOnly: true });
       const room = db.prepare("SELECT info FROM room WHERE id = 1").get() as { info: string } | undefined;
       if (!room || (JSON.parse(room.info) as { id?: string }).id !== tableId) continue;
-      const rows = db.prepare("SELECT seq, at, event FROM events ORDER BY seq").all() as Array<{ seq: number; at: number; event: string }>;
-      return rows.map((row) => LoggedEventSchema.parse({ seq: row.seq, at: row.at, event: JSON.parse(row.event) }));
+      // Storage version 4: one log row per change, its events a JSON array ending at the row's seq.
+      const rows = db.prepare("SELECT seq, at, count, events FROM log WHERE count > 0 ORDER BY seq, n").all() as Array<{ seq: number; at: number; count: number; events: string }>;
+      return rows.flatMap((row) =>
+        (JSON.parse(row.events) as unknown[]).map((event, i) => LoggedEventSchema.parse({ seq: row.seq - row.count + 1 + i, at: row.at, event })),
+      );
     } catch {
       // Not a match object's database (the lobby, wrangler's own metadata), or one being created.
     } finally {

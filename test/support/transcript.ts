@@ -5,8 +5,8 @@
  *
  *   npx tsx test/support/transcript.ts > /tmp/session.md        (or --url http://127.0.0.1:8787)
  *
- * Long values are shortened for reading: a TableView after the first one is summarised, legal plays are cut
- * to the first two, boards are written on one line.
+ * Long values are shortened for reading: a TableView after the first one is summarised, compact legal plays
+ * are cut to their first 24 steps, boards are written on one line.
  */
 import { NardiClient, type SeatGrant, type TableConnection } from "../../src/client";
 import { opponent } from "../../src/engine";
@@ -45,6 +45,7 @@ function show(value: unknown): string {
         return `«TableView seq ${t.seq}, ${t.status}${m ? `, ${m.phase}, turn ${m.turn}, dice ${JSON.stringify(m.dice)}, score ${JSON.stringify(m.score)}` : ""}»`;
       }
       if (key === "legalPlays" && Array.isArray(v) && v.length > 2) return [...v.slice(0, 2), `«… ${v.length - 2} more»`];
+      if (key === "steps" && typeof v === "string" && v.length > 48) return `${v.slice(0, 48)}«… ${(v.length - 48) / 2} more steps»`;
       return v;
     }),
   ) as unknown;
@@ -59,10 +60,11 @@ function loggingSocket(label: string): typeof WebSocket {
       const offered = [protocols ?? []].flat().map((p) => (p.startsWith("token.") ? `token.«${label} token»` : p));
       say(`\n**${label}** opens \`${String(url)}\` offering subprotocols \`${offered.join(", ")}\``);
       this.addEventListener("message", (ev: MessageEvent) => {
-        const msg = JSON.parse(String(ev.data)) as { type: string; seq: number; legalPlays?: unknown[] | null };
+        const msg = JSON.parse(String(ev.data)) as { type: string; seq: number; plays?: { stepsPerPlay: number; steps: string } | null };
         // Every socket gets each update; after the first, say so instead of printing it again.
         if (msg.type === "update" && printedUpdates.has(msg.seq)) {
-          const plays = msg.legalPlays ? `with its ${msg.legalPlays.length} legal plays` : "with legalPlays null";
+          const count = msg.plays && msg.plays.stepsPerPlay > 0 ? msg.plays.steps.length / (2 * msg.plays.stepsPerPlay) : 0;
+          const plays = msg.plays ? `with its ${count} legal plays` : "with plays null";
           say(`\n${label} ⇐ server: the same \`update\` (seq ${msg.seq}), ${plays}`);
           return;
         }

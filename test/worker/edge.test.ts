@@ -205,6 +205,17 @@ describe("the seat token travels in the subprotocol, not the URL", () => {
     ws.close(1000, "bye");
   });
 
+  it("`nardi.v2` is chosen over the deprecated `nardi.v1` when both are offered; an unknown version alone is BAD_REQUEST", async () => {
+    const { id, white } = await startMatch();
+    for (const offered of [`nardi.v1, nardi.v2, token.${white.token}`, `nardi.v2, token.${white.token}`]) {
+      const res = await api(`/v1/tables/${id}/socket`, upgrade(offered));
+      expect(res.headers.get("sec-websocket-protocol")).toBe("nardi.v2");
+      res.webSocket!.accept();
+      res.webSocket!.close(1000, "bye");
+    }
+    await expectProblem(await api(`/v1/tables/${id}/socket`, upgrade(`nardi.v3, token.${white.token}`)), 400, "BAD_REQUEST");
+  });
+
   it("refuses a token offered twice, subprotocols without nardi.v1, and wrong or empty tokens; the deprecated ?token= still works", async () => {
     const { id, white } = await startMatch({ spectators: false });
     const before = await history(id, undefined, white.token);

@@ -2,7 +2,7 @@
 import { SELF, env, runInDurableObject } from "cloudflare:test";
 import type { Side } from "../../src/engine";
 import type { MatchRoom } from "../../src/server";
-import { EventHistorySchema, OpenTablesSchema, type CreateTableBody, type EventHistory, type LegalPlayView, type SeatGrant, type ServerMessage, type TableView } from "../../src/protocol";
+import { compactPlaysOf, EventHistorySchema, legalPlayViews, OpenTablesSchema, type CreateTableBody, type EventHistory, type LegalPlayView, type SeatGrant, type ServerMessage, type TableView } from "../../src/protocol";
 
 export const BASE = "https://nardi.test";
 
@@ -67,15 +67,21 @@ export async function history(id: string, after = 0, token?: string): Promise<Ev
  * A started match with a welcomed socket per seat; returns once both have seen the table's current seq (each
  * seat's first connection logs player-connected), with everything received so far marked read.
  */
-export async function seatedMatch(body: Partial<CreateTableBody> = {}) {
-  const { id, white, black } = await startMatch(body);
-  const w = await connect(id, { token: white.token });
-  const b = await connect(id, { token: black.token });
+/** Both seats' sockets, once each has its welcome and the table's newest seq. */
+export async function connectSeats(id: string, tokens: Record<Side, string>): Promise<Record<Side, Client>> {
+  const w = await connect(id, { token: tokens.white });
+  const b = await connect(id, { token: tokens.black });
   await w.next("welcome");
   await b.next("welcome");
   const { seq } = await history(id);
   await w.waitForSeq(seq);
   await b.waitForSeq(seq);
+  return { white: w, black: b };
+}
+
+export async function seatedMatch(body: Partial<CreateTableBody> = {}) {
+  const { id, white, black } = await startMatch(body);
+  const { white: w, black: b } = await connectSeats(id, { white: white.token, black: black.token });
   w.skipAll();
   b.skipAll();
   return { id, white, black, w, b, clients: { white: w, black: b } };
@@ -124,6 +130,8 @@ export async function alarmAt(id: string): Promise<number | null> {
 /** A WebSocket whose messages (parsed by `parse`) queue up, so tests can await the next message of a type. */
 export class SocketQueue<M extends { type: string }> {
   readonly received: M[] = [];
+  /** The text of every frame received, in step with `received` (for frame sizes). */
+  readonly frames: string[] = [];
   #cursor = 0;
   #waiters: Array<() => void> = [];
   closed: { code: number; reason: string } | null = null;
@@ -134,6 +142,7 @@ export class SocketQueue<M extends { type: string }> {
   ) {
     ws.addEventListener("message", (event) => {
       const message = parse(JSON.parse(event.data as string));
+      this.frames.push(event.data as string);
       this.received.push(message);
       this.onMessage(message);
       this.#wake();
@@ -218,7 +227,9 @@ export class Client extends SocketQueue<ServerMessage> {
     if ((message.type === "welcome" || message.type === "update") && message.seq >= this.seq) {
       this.seq = message.seq;
       this.table = message.table;
-      this.legalPlays = message.legalPlays;
+      // nardi.v2 sends the plays compact: written out here with the engine, as the typed client does.
+      const compact = message.plays ? compactPlaysOf(message.table, message.plays) : null;
+      this.legalPlays = compact ? legalPlayViews(compact) : (message.legalPlays ?? null);
     }
   }
 
@@ -247,11 +258,15 @@ export async function settle(rounds = 5): Promise<void> {
 }
 
 /** A socket to the table: a seat's with `token` (offered as the `token.<token>` subprotocol), else a spectator's. */
-export async function connect(id: string, query: { token?: string; seq?: number; limit?: number } = {}): Promise<Client> {
+export async function connect(
+  id: string,
+  query: { token?: string; seq?: number; limit?: number; protocol?: "nardi.v2" | "nardi.v1" } = {},
+): Promise<Client> {
   const params = new URLSearchParams();
   if (query.seq !== undefined) params.set("seq", String(query.seq));
   if (query.limit !== undefined) params.set("limit", String(query.limit));
-  const protocols = query.token === undefined ? "nardi.v1" : `nardi.v1, token.${query.token}`;
+  const version = query.protocol ?? "nardi.v2";
+  const protocols = query.token === undefined ? version : `${version}, token.${query.token}`;
   const res = await api(`/v1/tables/${id}/socket?${params}`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": protocols } });
   const ws = res.webSocket;
   if (!ws) throw new Error(`no upgrade: ${res.status} ${await res.text()}`);

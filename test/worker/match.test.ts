@@ -44,11 +44,11 @@ describe("a match over WebSockets", () => {
       expect(update.events.map((e) => e.event.type)).toEqual(["rolled"]);
       expect(update.table.match?.phase).toBe("moving");
     }
-    expect(moverUpdate.legalPlays?.length).toBeGreaterThan(0);
-    expect(otherUpdate.legalPlays).toBeNull();
-    expect(watcherUpdate.legalPlays).toBeNull();
+    expect(moverUpdate.plays?.steps.length).toBeGreaterThan(0);
+    expect(otherUpdate.plays).toBeNull();
+    expect(watcherUpdate.plays).toBeNull();
 
-    const choice = moverUpdate.legalPlays![moverUpdate.legalPlays!.length - 1]!;
+    const choice = mover.legalPlays![mover.legalPlays!.length - 1]!;
     mover.send({ type: "play", id: "play-1", play: choice.play });
     const playAck = await mover.answer();
     expect(playAck).toMatchObject({ type: "ack", id: "play-1", duplicate: false });

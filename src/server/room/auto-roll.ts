@@ -5,7 +5,7 @@
 import type { Side } from "../../engine";
 import type { ClientMessage } from "../../protocol";
 import type { RoomCore } from "./core";
-import { settle } from "./outcome";
+import { settleCommand } from "./outcome";
 
 type AutoRollMessage = Extract<ClientMessage, { type: "auto-roll" }>;
 
@@ -19,10 +19,9 @@ export function setAutoRoll(core: RoomCore, ws: WebSocket, seat: Side, message: 
   }
   const info = { ...room.info, seats: { ...room.info.seats, [seat]: { ...holder, autoRoll: message.on } } };
   const now = Date.now();
-  const change =
-    room.match && room.info.status === "playing"
-      ? settle(core, { ...room, info }, { state: room.match, events: [] }, now)
-      : { room: { ...room, info }, events: [], at: now };
+  // Only the pace runs (a roll the seat no longer decides); it cannot be refused.
+  const paced = room.match && room.info.status === "playing" ? settleCommand(core, { ...room, info }, room.match, null, now) : null;
+  const change = paced?.ok ? paced.value : { room: { ...room, info }, events: [], at: now };
   const logged = core.commit({ ...change, command: { seat, id: message.id } });
   core.sockets.send(ws, { type: "ack", id: message.id, seq: logged.at(-1)?.seq ?? room.seq, duplicate: false });
   core.broadcast(logged);

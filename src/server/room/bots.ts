@@ -4,9 +4,9 @@
  * loop runs to the point where a human must act.
  */
 import { botCommand } from "../../bot";
-import { applyCommand, sideToAct } from "../../engine";
+import { sideToAct } from "../../engine";
 import type { RoomCore } from "./core";
-import { settle } from "./outcome";
+import { settleCommand } from "./outcome";
 
 /** More bot commands than any hand can need in a row: a guard against a bot and the engine disagreeing forever. */
 const MAX_BOT_COMMANDS = 200;
@@ -18,14 +18,14 @@ export function runBots(core: RoomCore): void {
     const side = sideToAct(room.match);
     const seat = side ? room.info.seats[side] : null;
     if (!side || !seat || seat.kind !== "bot") return;
-    const command = botCommand(room.match, side, seat.botLevel ?? "expert", core.botRng);
+    const command = botCommand(room.match, side, seat.botLevel ?? "expert", core.botRng, core.compactPlays(room) ?? undefined);
     if (!command) return;
-    const step = applyCommand(room.match, command, core.dice);
+    const step = settleCommand(core, room, room.match, command);
     if (!step.ok) {
       console.error(`bot ${side} gave a refused command`, command, step.error);
       return;
     }
-    const logged = core.commit({ ...settle(core, room, step.value), command: { seat: side, id: null } });
+    const logged = core.commit({ ...step.value, command: { seat: side, id: null } });
     core.broadcast(logged);
   }
 }

@@ -3,12 +3,12 @@
  * has the match started / ended → is the client's seq current → the engine → store → ack → broadcast → bots.
  * A refusal goes to the sender only and changes nothing.
  */
-import { applyCommand, type MatchCommand, type Side } from "../../engine";
+import type { MatchCommand, Side } from "../../engine";
 import type { ClientMessage } from "../../protocol";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import { parseFrame } from "./messages";
-import { settle } from "./outcome";
+import { settleCommand } from "./outcome";
 import { setAutoRoll } from "./auto-roll";
 import { flagFell } from "./deadlines";
 
@@ -70,12 +70,12 @@ function applyGameCommand(core: RoomCore, ws: WebSocket, seat: Side, message: Ga
     core.sendError(ws, message.id, "STALE_SEQ", `the table is at seq ${room.seq}, not ${message.seq}; sync and decide again`);
     return false;
   }
-  const step = applyCommand(room.match, toMatchCommand(seat, message), core.dice);
+  const step = settleCommand(core, room, room.match, toMatchCommand(seat, message));
   if (!step.ok) {
     core.sendError(ws, message.id, step.error.code, step.error.message, step.error.candidates);
     return false;
   }
-  const logged = core.commit({ ...settle(core, room, step.value), command: { seat, id: message.id } });
+  const logged = core.commit({ ...step.value, command: { seat, id: message.id } });
   core.sockets.send(ws, { type: "ack", id: message.id, seq: logged.at(-1)?.seq ?? room.seq, duplicate: false });
   core.broadcast(logged);
   return true;

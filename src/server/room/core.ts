@@ -2,8 +2,8 @@
  * The shared machinery of a match object: its storage, sockets, dice and the two things every handler ends with,
  * `commit` (one storage transaction) and `broadcast` (an `update` to every socket, legal plays to the mover only).
  */
-import type { DiceSource, Side } from "../../engine";
-import { LIMITS, type ErrorCode, type LegalPlayView, type LoggedEvent, type Role } from "../../protocol";
+import type { CompactPlays, DiceSource, Side } from "../../engine";
+import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role, type ServerMessage } from "../../protocol";
 import { cryptoDice, cryptoRandom } from "../dice";
 import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
@@ -12,7 +12,7 @@ import { Sockets } from "./sockets";
 import { retentionMs } from "./retention";
 import { RoomStore, type Change, type Deadline } from "./store";
 import type { Room } from "./table";
-import { legalPlayViews, tableView, type Presence } from "./views";
+import { moverPlays, tableView, type Presence } from "./views";
 
 /** During a match the object wakes at least this often (or every reconnect window, if longer) to reconcile. */
 export const LIVENESS_MIN_MS = 10_000;
@@ -28,8 +28,16 @@ export class RoomCore {
   d1: D1Database;
   /** How long a finished table is kept (the operator's FINISHED_TABLE_RETENTION_DAYS). */
   readonly retentionMs: number;
-  /** The legal plays of the position at one seq: computed once, for every welcome, sync and update at that seq. */
-  #plays: { seq: number; plays: LegalPlayView[] | null } | null = null;
+  /**
+   * The alarm as this instance last set or read it (undefined: not known). The alarm handler forgets it (the
+   * runtime clears an alarm it runs), and so does deleting the table's storage.
+   */
+  #alarm: number | null | undefined;
+  /**
+   * The mover's legal plays at one seq: generated once (compact) for every welcome, sync, update and bot move at
+   * that seq; written out only if a deprecated `nardi.v1` socket asks.
+   */
+  #plays: { seq: number; plays: CompactPlays | null; wire: PlaysView | null; written?: LegalPlayView[] | null } | null = null;
 
   constructor(
     readonly ctx: DurableObjectState,
@@ -60,10 +68,26 @@ export class RoomCore {
     return tableView(room, this.presence(room, except));
   }
 
-  /** The mover's legal plays at the room's seq (null when nobody is choosing a play). */
-  legalPlays(room: Room): LegalPlayView[] | null {
-    if (this.#plays?.seq !== room.seq) this.#plays = { seq: room.seq, plays: legalPlayViews(room.match) };
-    return this.#plays.plays;
+  /** The mover's legal plays at the room's seq, compact (null when nobody is choosing a play). */
+  compactPlays(room: Room): CompactPlays | null {
+    return this.#playsAt(room).plays;
+  }
+
+  #playsAt(room: Room) {
+    if (this.#plays?.seq !== room.seq) {
+      const plays = moverPlays(room.match);
+      this.#plays = { seq: room.seq, plays, wire: plays && playsView(plays) };
+    }
+    return this.#plays;
+  }
+
+  /** The plays field of a welcome or update for `ws`: compact for a v2 socket, written out for a v1 one, null unless it moves. */
+  #playsFor(ws: WebSocket, room: Room, moves: boolean): { plays: PlaysView | null } | { legalPlays: LegalPlayView[] | null } {
+    const cached = this.#playsAt(room);
+    if (this.sockets.wantsCompactPlays(ws)) return { plays: moves ? cached.wire : null };
+    if (!moves || !cached.plays) return { legalPlays: null };
+    cached.written ??= legalPlayViews(cached.plays);
+    return { legalPlays: cached.written };
   }
 
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
@@ -80,9 +104,17 @@ export class RoomCore {
     if (!room) return;
     const table = this.view(room, exceptArriving ? undefined : except);
     const mover = room.match?.phase === "moving" ? room.match.position.turn : null;
+    // Sockets of one kind (mover or not, compact plays or written out) get the same frame: serialized once per kind.
+    const frames = new Map<string, string>();
     for (const ws of this.sockets.open(undefined, except)) {
-      const role = this.sockets.roleOf(ws);
-      this.sockets.send(ws, { type: "update", seq: room.seq, events, table, legalPlays: role === mover ? this.legalPlays(room) : null });
+      const toMover = this.sockets.roleOf(ws) === mover;
+      const kind = `${toMover}:${this.sockets.wantsCompactPlays(ws)}`;
+      let frame = frames.get(kind);
+      if (frame === undefined) {
+        frame = JSON.stringify({ type: "update", seq: room.seq, events, table, ...this.#playsFor(ws, room, toMover) } satisfies ServerMessage);
+        frames.set(kind, frame);
+      }
+      this.sockets.sendText(ws, frame);
     }
   }
 
@@ -99,7 +131,7 @@ export class RoomCore {
       table: this.view(room),
       events: page.events,
       next: page.next,
-      legalPlays: role === mover ? this.legalPlays(room) : null,
+      ...this.#playsFor(ws, room, role === mover),
     });
   }
 
@@ -126,12 +158,20 @@ export class RoomCore {
     const loaded = this.store.load();
     const dues = [this.store.deadlines()[0]?.due, loaded ? clockDeadline(loaded) : null].filter((due) => typeof due === "number");
     if (dues.length === 0) {
-      await this.ctx.storage.deleteAlarm();
+      if (this.#alarm !== null) await this.ctx.storage.deleteAlarm();
+      this.#alarm = null;
       return;
     }
     const due = Math.min(...dues);
-    const current = await this.ctx.storage.getAlarm();
+    // Known from the last call, the alarm costs no storage read per command; only a new due is written.
+    const current = this.#alarm !== undefined ? this.#alarm : await this.ctx.storage.getAlarm();
     if (current !== due) await this.ctx.storage.setAlarm(due);
+    this.#alarm = due;
+  }
+
+  /** The alarm ran (the runtime cleared it) or the storage was deleted: the next sync reads it again. */
+  forgetAlarm(): void {
+    this.#alarm = undefined;
   }
 
   /** The deadline a table in this state always has: liveness during a match, purge once it is over. */

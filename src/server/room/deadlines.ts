@@ -4,12 +4,12 @@
  * while it awaited (a join during the lobby call, a socket) is seen, never overwritten. Each deadline is removed
  * or moved on in the same transaction as its effect, so running the alarm twice, or late, changes nothing more.
  */
-import { applyCommand, opponent, type MatchCommand, type Side } from "../../engine";
+import { opponent, type MatchCommand, type Side } from "../../engine";
 import { runBots } from "./bots";
 import { clockDeadline } from "./clock";
 import { livenessMs, type RoomCore } from "./core";
 import { deliverOutbox } from "./outbox";
-import { settle } from "./outcome";
+import { settleCommand } from "./outcome";
 import { logDrop, reconcile } from "./presence";
 import type { Deadline } from "./store";
 
@@ -20,6 +20,7 @@ const MAX_DEADLINES_PER_ALARM = 16;
 export const TABLE_GONE_CLOSE = 4000;
 
 export async function onAlarm(core: RoomCore): Promise<void> {
+  core.forgetAlarm();
   flagFell(core, Date.now());
   for (let i = 0; i < MAX_DEADLINES_PER_ALARM; i++) {
     const now = Date.now();
@@ -39,12 +40,12 @@ export function flagFell(core: RoomCore, now: number): void {
   const due = room ? clockDeadline(room) : null;
   const side = room?.info.clock?.running;
   if (!room?.match || due === null || due > now || !side) return;
-  const step = applyCommand(room.match, { type: "timeout", side }, core.dice);
+  const step = settleCommand(core, room, room.match, { type: "timeout", side }, now);
   if (!step.ok) {
     console.error("the engine refused a timeout", step.error);
     return;
   }
-  core.broadcast(core.commit(settle(core, room, step.value, now)));
+  core.broadcast(core.commit(step.value));
   runBots(core);
 }
 
@@ -111,6 +112,7 @@ async function deleteTable(core: RoomCore, deadline: Deadline, status: "waiting"
   if (!stillDue()) return false;
   for (const ws of core.sockets.open()) ws.close(TABLE_GONE_CLOSE, reason);
   await core.store.destroy();
+  core.forgetAlarm();
   return true;
 }
 
@@ -153,13 +155,13 @@ function windowEnded(core: RoomCore, deadline: Deadline, seat: Side): void {
   const other = room.info.seats[opponent(seat)];
   const otherAway = other?.kind === "human" && !core.sockets.seatConnected(opponent(seat));
   const command: MatchCommand = otherAway ? { type: "abandon" } : { type: "forfeit", side: seat };
-  const step = applyCommand(room.match, command, core.dice);
+  const step = settleCommand(core, room, room.match, command);
   if (!step.ok) {
     console.error("the engine refused a server command", command, step.error);
     clear(core, deadline);
     return;
   }
   console.log(`table ${room.info.id}: ${seat}'s window ended, match ${otherAway ? "abandoned" : `forfeited by ${seat}`}`);
-  const logged = core.commit({ ...settle(core, room, step.value), clearDeadlines: [deadline] });
+  const logged = core.commit({ ...step.value, clearDeadlines: [deadline] });
   core.broadcast(logged);
 }

@@ -5,6 +5,7 @@
  */
 import { clockSettings, DEFAULT_TIME_CONTROL, resolveTimeControl } from "../../protocol";
 import { sideToAct, startClock } from "../../engine";
+import { LOG_SCHEMA } from "./store";
 import { DeadlineSchema, MatchStateSchema, TableInfoSchema } from "./stored";
 
 const STEPS: Record<number, (sql: SqlStorage) => void> = {
@@ -35,6 +36,46 @@ const STEPS: Record<number, (sql: SqlStorage) => void> = {
     table.timeControl ??= resolveTimeControl(DEFAULT_TIME_CONTROL, table.length);
     if (match && table.status === "playing") table.clock ??= startClock(clockSettings(table.timeControl), sideToAct(match), Date.now());
     sql.exec("UPDATE room SET info = ?, match = ?, version = 3 WHERE id = 1", JSON.stringify(table), match === null ? null : JSON.stringify(match));
+  },
+  /**
+   * 3 → 4: the log. Each stored event becomes a log row of its own (seq and n = its seq, its command's seat and
+   * id kept); the newest row takes the room row's table info, its match as a snapshot and its counters. The
+   * `events` table is dropped, and the room row keeps only the version, the counters and the table's id.
+   */
+  3: (sql) => {
+    const room = sql.exec<{ seq: number; info: string; match: string | null; commands: number; rows_written: number; rows_read: number }>(
+      "SELECT seq, info, match, commands, rows_written, rows_read FROM room WHERE id = 1",
+    ).one();
+    const table = TableInfoSchema.parse(JSON.parse(room.info));
+    const match = room.match === null ? null : MatchStateSchema.parse(JSON.parse(room.match));
+    sql.exec(LOG_SCHEMA);
+    sql.exec(
+      `INSERT INTO log (seq, n, at, count, events, actor, command_id, commands, rows_written, rows_read)
+       SELECT seq, seq, at, 1, '[' || event || ']', actor, command_id, 0, 0, 0 FROM events`,
+    );
+    const counters = [room.commands, room.rows_written, room.rows_read] as const;
+    const newest = sql.exec<{ seq: number }>("SELECT seq FROM log ORDER BY seq DESC LIMIT 1").toArray()[0];
+    if (newest && newest.seq === room.seq) {
+      sql.exec(
+        "UPDATE log SET info = ?, match = ?, commands = ?, rows_written = ?, rows_read = ? WHERE seq = ?",
+        JSON.stringify(table),
+        JSON.stringify(match),
+        ...counters,
+        room.seq,
+      );
+    } else {
+      sql.exec(
+        "INSERT INTO log (seq, n, at, count, events, info, match, commands, rows_written, rows_read) VALUES (?, ?, ?, 0, '[]', ?, ?, ?, ?, ?)",
+        room.seq,
+        (newest?.seq ?? 0) + 1,
+        table.createdAt,
+        JSON.stringify(table),
+        JSON.stringify(match),
+        ...counters,
+      );
+    }
+    sql.exec("DROP TABLE events");
+    sql.exec("UPDATE room SET info = ?, match = NULL, version = 4 WHERE id = 1", JSON.stringify({ id: table.id }));
   },
 };
 

@@ -40,7 +40,7 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   const { seq, limit } = query.data;
   const credentials = socketCredentials(request);
   if (!credentials.ok) return problemResponse(credentials.code, credentials.detail);
-  const { token, protocol } = credentials.value;
+  const { token, protocol, compactPlays } = credentials.value;
   const tokenHash = token === undefined ? null : await sha256Hex(token);
 
   const room = core.store.load();
@@ -63,7 +63,7 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   }
 
   const { 0: client, 1: server } = new WebSocketPair();
-  core.sockets.accept(server, role);
+  core.sockets.accept(server, role, compactPlays);
   if (role !== "spectator") seatArrived(core, role, server, Date.now());
   core.sendWelcome(server, role, seq, limit);
   await core.syncAlarm();

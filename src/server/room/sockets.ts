@@ -7,6 +7,8 @@ import type { Side } from "../../engine";
 import { LIMITS, type Role, type ServerMessage } from "../../protocol";
 
 const RATE_WINDOW_MS = 10_000;
+/** The second tag of a socket that speaks `nardi.v2`; sockets accepted before v2 have only their role. */
+const COMPACT_PLAYS_TAG = "plays.compact";
 
 export class Sockets {
   /** Arrival times of the frames counted in the last window, per socket. */
@@ -14,8 +16,14 @@ export class Sockets {
 
   constructor(private readonly ctx: DurableObjectState) {}
 
-  accept(ws: WebSocket, role: Role): void {
-    this.ctx.acceptWebSocket(ws, [role]);
+  /** `compactPlays`: the socket speaks `nardi.v2` (tagged, so a woken object still knows; untagged = the older v1). */
+  accept(ws: WebSocket, role: Role, compactPlays: boolean): void {
+    this.ctx.acceptWebSocket(ws, compactPlays ? [role, COMPACT_PLAYS_TAG] : [role]);
+  }
+
+  /** The socket gets the legal plays compact (`plays`, `nardi.v2`) rather than written out (`legalPlays`). */
+  wantsCompactPlays(ws: WebSocket): boolean {
+    return this.ctx.getTags(ws).includes(COMPACT_PLAYS_TAG);
   }
 
   roleOf(ws: WebSocket): Role {
@@ -33,8 +41,13 @@ export class Sockets {
   }
 
   send(ws: WebSocket, message: ServerMessage): void {
+    this.sendText(ws, JSON.stringify(message));
+  }
+
+  /** A frame already serialized (one update sent to many sockets is serialized once). */
+  sendText(ws: WebSocket, frame: string): void {
     try {
-      ws.send(JSON.stringify(message));
+      ws.send(frame);
     } catch {
       // The socket closed under us; its close handler does the bookkeeping.
     }

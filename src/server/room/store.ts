@@ -1,36 +1,55 @@
 /**
- * The match object's SQLite storage. Three tables:
- * - `room`: ONE row holding the table info, the match state, the current seq and the storage counters;
- * - `events`: the append-only log (seq = rowid, so no extra index rows); the last event of a client command
- *   carries the seat and command id, which is all the dedupe needs;
+ * The match object's SQLite storage (docs/storage.md). Tables:
+ * - `log`: ONE row per change that changed the room (WITHOUT ROWID, keyed by (seq, n): no index rows): its
+ *   events as a JSON array (seq `seq - count + 1` … `seq`; none for a change of the table info alone), the
+ *   seat and command id of an accepted command (all the dedupe needs), the table info when it changed, and the
+ *   match either as a snapshot (every SNAPSHOT_EVERY replayable changes, and whenever a change brings a match
+ *   the engine cannot replay, e.g. a new one) or as the engine step that rebuilds it from the one before
+ *   (./outcome.ts `advance`, with the dice drawn); plus the storage counters as of that row;
+ * - `room`: one row, written at creation and by a change that writes no log row (deadlines or outbox only): the
+ *   storage version and the counters as of such a change;
  * - `deadlines`: (kind, seat) → due time, the only place deadlines live (WITHOUT ROWID: one row per deadline);
+ *   the clock's flag is derived from the stored clock and costs none;
  * - `outbox` (made with its first row): facts for D1 that the alarm still has to deliver (./outbox.ts).
- * Every change is one `transactionSync`: its events rows + one `room` row (+ any deadline rows). Rows written and
- * read are counted from each cursor and kept in the `room` row, so the counters survive eviction.
- * Every row is parsed with the schemas of ./stored when read; the room row carries the storage version, and
- * ./migrations upgrades a room written by an older version on its first load.
+ * Every change is one `transactionSync`, and the caller acknowledges nothing before it returns. A wake reads the
+ * log backwards to the last info and the last match snapshot and replays the steps after it through the engine.
+ * Rows written and read are counted from each cursor and kept with the rows, so the counters survive eviction.
+ * Every row is parsed with the schemas of ./stored when read; ./migrations upgrades a room written by an older
+ * version on its first load.
  */
 import type { z } from "zod";
-import type { Side } from "../../engine";
+import { scriptedDice, type MatchState, type Side } from "../../engine";
 import { SideSchema, type LoggedEvent, type TableOrMatchEvent, type TableStats } from "../../protocol";
 import { migrate } from "./migrations";
+import { advance } from "./outcome";
 import {
   DeadlineSchema,
   MatchStateSchema,
   OutboxRowSchema,
+  ReplaySchema,
   STORAGE_VERSION,
-  StoredEventSchema,
+  StoredEventsSchema,
   TableInfoSchema,
   type DeadlineKindSchema,
   type DeadlineOwnerSchema,
 } from "./stored";
-import type { Room } from "./table";
+import type { Room, TableInfo } from "./table";
 
 export type DeadlineKind = z.infer<typeof DeadlineKindSchema>;
 export type DeadlineOwner = z.infer<typeof DeadlineOwnerSchema>;
 export type Deadline = z.infer<typeof DeadlineSchema>;
 export type OutboxPurpose = z.infer<typeof OutboxRowSchema>["purpose"];
 export type OutboxEntry = z.infer<typeof OutboxRowSchema>;
+export type Replay = z.infer<typeof ReplaySchema>;
+
+/**
+ * A match snapshot is stored at least every this many changes of the match; between snapshots each change stores
+ * only its engine step (command + dice, ~60 bytes instead of ~700). A wake replays at most SNAPSHOT_EVERY - 1
+ * steps (each one engine command and its pace: tens of microseconds), so the bound keeps a wake cheap while the
+ * snapshots add a few hundred bytes per 16 turns. Rows written are the same either way: the snapshot shares its
+ * change's row.
+ */
+export const SNAPSHOT_EVERY = 16;
 
 /** One page of the log: the events after a seq, and the seq to continue after (null when the page reaches the end). */
 export interface EventPage {
@@ -45,6 +64,8 @@ export interface Change {
   at: number;
   /** Set for an accepted game command: counted, and (with an id) remembered for dedupe. */
   command?: { seat: Side; id: string | null };
+  /** How the engine rebuilds `room.match` from the match before (absent: the match is stored as a snapshot). */
+  replay?: Replay;
   setDeadlines?: Deadline[];
   clearDeadlines?: Array<Pick<Deadline, "kind" | "seat">>;
   clearAllDeadlines?: boolean;
@@ -54,8 +75,9 @@ export interface Change {
 
 /** The storage counters, as `/v1/tables/:id/stats` serves them. */
 export type Stats = TableStats;
+type Counters = Omit<Stats, "events">;
 
-const SCHEMA = `
+const ROOM_SCHEMA = `
 CREATE TABLE IF NOT EXISTS room (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   seq INTEGER NOT NULL,
@@ -66,13 +88,6 @@ CREATE TABLE IF NOT EXISTS room (
   rows_read INTEGER NOT NULL DEFAULT 0,
   version INTEGER NOT NULL DEFAULT 1
 );
-CREATE TABLE IF NOT EXISTS events (
-  seq INTEGER PRIMARY KEY,
-  at INTEGER NOT NULL,
-  event TEXT NOT NULL,
-  actor TEXT,
-  command_id TEXT
-);
 CREATE TABLE IF NOT EXISTS deadlines (
   kind TEXT NOT NULL,
   seat TEXT NOT NULL,
@@ -81,12 +96,29 @@ CREATE TABLE IF NOT EXISTS deadlines (
 ) WITHOUT ROWID;
 `;
 
+/** The log (storage version 4); ./migrations creates it too. */
+export const LOG_SCHEMA = `
+CREATE TABLE IF NOT EXISTS log (
+  seq INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  events TEXT NOT NULL,
+  actor TEXT,
+  command_id TEXT,
+  info TEXT,
+  match TEXT,
+  replay TEXT,
+  commands INTEGER NOT NULL,
+  rows_written INTEGER NOT NULL,
+  rows_read INTEGER NOT NULL,
+  PRIMARY KEY (seq, n)
+) WITHOUT ROWID;
+`;
+
 const OUTBOX_SCHEMA = "CREATE TABLE IF NOT EXISTS outbox (purpose TEXT PRIMARY KEY, attempts INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID";
 
 interface RoomRow extends Record<string, SqlStorageValue> {
-  seq: number;
-  info: string;
-  match: string | null;
   commands: number;
   rows_written: number;
   rows_read: number;
@@ -94,19 +126,40 @@ interface RoomRow extends Record<string, SqlStorageValue> {
   version: number;
 }
 
-interface EventRow extends Record<string, SqlStorageValue> {
+interface LogRow extends Record<string, SqlStorageValue> {
+  seq: number;
+  n: number;
+  info: string | null;
+  match: string | null;
+  replay: string | null;
+  commands: number;
+  rows_written: number;
+  rows_read: number;
+}
+
+interface EventsRow extends Record<string, SqlStorageValue> {
   seq: number;
   at: number;
-  event: string;
+  count: number;
+  events: string;
 }
 
 export class RoomStore {
   #cached: Room | null = null;
-  #counters: Omit<Stats, "events"> | null = null;
+  #counters: Counters | null = null;
+  /** The number of the last log row (the next one is this + 1). */
+  #n = 0;
+  /** Replayed changes of the match since its last snapshot. */
+  #sinceSnapshot = 0;
   /** Rows read since the last commit (written into the counters with the next commit). */
   #unsavedReads = 0;
-  /** Rows the last room-row update wrote beyond the one it counted for itself. */
+  /** Rows the last counted statement wrote beyond the one it counted for itself. */
   #uncountedWrites = 0;
+  /**
+   * The deadlines as read for the current turn of the event loop (a command's broadcast and alarm sync ask for
+   * them several times); forgotten at the next microtask, so anything that changed the table in between is read.
+   */
+  #deadlines: Deadline[] | null = null;
   /** `${seat} ${id}` → the seq its command produced. Rebuilt from the log after a wake. */
   #commandIds: Map<string, number> | null = null;
 
@@ -129,22 +182,62 @@ export class RoomStore {
       row = this.#read(this.sql.exec<RoomRow>("SELECT * FROM room WHERE id = 1"))[0]!;
     }
     if (row.version !== STORAGE_VERSION) throw new Error(`room stored by storage version ${row.version}; this code knows up to ${STORAGE_VERSION}`);
-    this.#cached = {
-      seq: row.seq,
-      info: TableInfoSchema.parse(JSON.parse(row.info)),
-      match: row.match === null ? null : MatchStateSchema.parse(JSON.parse(row.match)),
-    };
-    this.#counters = { commands: row.commands, rowsWritten: row.rows_written, rowsRead: row.rows_read };
+    return this.#rebuild(row);
+  }
+
+  /**
+   * The room from the log: read backwards from the newest row to the newest table info and match snapshot, then
+   * the steps after the snapshot replayed through the engine with their recorded dice.
+   */
+  #rebuild(roomRow: RoomRow): Room | null {
+    const cursor = this.sql.exec<LogRow>("SELECT seq, n, info, match, replay, commands, rows_written, rows_read FROM log ORDER BY seq DESC, n DESC");
+    let last: LogRow | null = null;
+    let info: TableInfo | null = null;
+    let snapshot: MatchState | null | undefined;
+    const steps: Replay[] = [];
+    for (const row of cursor) {
+      last ??= row;
+      if (info === null && row.info !== null) info = TableInfoSchema.parse(JSON.parse(row.info));
+      if (snapshot === undefined) {
+        if (row.match !== null) snapshot = row.match === "null" ? null : MatchStateSchema.parse(JSON.parse(row.match));
+        else if (row.replay !== null) steps.push(ReplaySchema.parse(JSON.parse(row.replay)));
+      }
+      if (info !== null && snapshot !== undefined) break;
+    }
+    this.#unsavedReads += cursor.rowsRead;
+    if (!last || !info) return null;
+    let match = snapshot ?? null;
+    for (const step of steps.reverse()) {
+      if (!match) throw new Error("a stored engine step without a match before it");
+      const next = advance(match, step.command, step.autoRoll, scriptedDice(step.dice));
+      if (!next.ok) throw new Error(`a stored engine step no longer replays: ${next.error.code}`);
+      match = next.value.state;
+    }
+    this.#n = last.n;
+    this.#sinceSnapshot = steps.length;
+    // The newer counters: the log's last row, or the room row if a change that wrote no log row came after it.
+    const counters = roomRow.rows_written > last.rows_written ? roomRow : last;
+    this.#counters = { commands: counters.commands, rowsWritten: counters.rows_written, rowsRead: counters.rows_read };
+    this.#cached = { seq: last.seq, info, match };
     return this.#cached;
   }
 
   /** Creates the tables and the room's first state (with its first events) in one transaction. */
   create(change: Change): LoggedEvent[] {
     return this.storage.transactionSync(() => {
-      this.sql.exec(SCHEMA);
+      this.sql.exec(ROOM_SCHEMA);
+      this.sql.exec(LOG_SCHEMA);
       this.#counters = { commands: 0, rowsWritten: 0, rowsRead: 0 };
-      this.sql.exec("INSERT INTO room (id, seq, info, match, version) VALUES (1, 0, '{}', NULL, ?)", STORAGE_VERSION);
+      // The room row keeps the table's id readable by tools; the table info itself lives in the log.
+      const written = this.sql.exec(
+        "INSERT INTO room (id, seq, info, match, version) VALUES (1, 0, ?, NULL, ?)",
+        JSON.stringify({ id: change.room.info.id }),
+        STORAGE_VERSION,
+      ).rowsWritten;
+      this.#uncountedWrites += written;
       this.#cached = null;
+      this.#n = 0;
+      this.#sinceSnapshot = 0;
       return this.#apply(change);
     });
   }
@@ -158,20 +251,11 @@ export class RoomStore {
     const counters = this.#counters;
     if (!counters) throw new Error("commit before load");
     let written = 0;
-    const start = this.#cached?.seq ?? 0;
+    const before = this.#cached;
+    const start = before?.seq ?? 0;
+    const seq = start + change.events.length;
     const logged: LoggedEvent[] = change.events.map((event, i) => ({ seq: start + i + 1, at: change.at, event }));
-    logged.forEach((entry, i) => {
-      const last = i === logged.length - 1 && change.command?.id != null;
-      const cursor = this.sql.exec(
-        "INSERT INTO events (seq, at, event, actor, command_id) VALUES (?, ?, ?, ?, ?)",
-        entry.seq,
-        entry.at,
-        JSON.stringify(entry.event),
-        last ? change.command!.seat : null,
-        last ? change.command!.id : null,
-      );
-      written += cursor.rowsWritten;
-    });
+    if (change.clearAllDeadlines || change.clearDeadlines?.length || change.setDeadlines?.length) this.#deadlines = null;
     if (change.clearAllDeadlines) written += this.sql.exec("DELETE FROM deadlines").rowsWritten;
     for (const d of change.clearDeadlines ?? []) {
       written += this.sql.exec("DELETE FROM deadlines WHERE kind = ? AND seat = ?", d.kind, d.seat).rowsWritten;
@@ -180,26 +264,60 @@ export class RoomStore {
       written += this.sql.exec("INSERT OR REPLACE INTO deadlines (kind, seat, due) VALUES (?, ?, ?)", d.kind, d.seat, d.due).rowsWritten;
     }
     if (change.outbox) written += this.#applyOutbox(change.outbox);
-    const seq = start + logged.length;
-    const next: Omit<Stats, "events"> = {
+    const infoChanged = change.room.info !== before?.info;
+    const matchChanged = change.room.match !== (before?.match ?? null);
+    const logRow = logged.length > 0 || change.command !== undefined || infoChanged || matchChanged;
+    const next: Counters = {
       commands: counters.commands + (change.command ? 1 : 0),
-      // + 1: the room row this very statement writes.
+      // + 1: the log or room row this very commit writes (checked against its cursor below).
       rowsWritten: counters.rowsWritten + written + 1 + this.#uncountedWrites,
       rowsRead: counters.rowsRead + this.#unsavedReads,
     };
-    const update = this.sql.exec(
-      "UPDATE room SET seq = ?, info = ?, match = ?, commands = ?, rows_written = ?, rows_read = ? WHERE id = 1",
-      seq,
-      JSON.stringify(change.room.info),
-      change.room.match === null ? null : JSON.stringify(change.room.match),
-      next.commands,
-      next.rowsWritten,
-      next.rowsRead,
-    );
+    let counted: number;
+    let sinceSnapshot = this.#sinceSnapshot;
+    if (logRow) {
+      let match: string | null = null;
+      let replay: string | null = null;
+      if (matchChanged) {
+        const replayable = change.replay !== undefined && before?.match != null && sinceSnapshot < SNAPSHOT_EVERY - 1;
+        if (replayable) replay = JSON.stringify(change.replay);
+        else match = JSON.stringify(change.room.match);
+        sinceSnapshot = replayable ? sinceSnapshot + 1 : 0;
+      }
+      const last = change.command?.id != null;
+      counted = this.sql.exec(
+        `INSERT INTO log (seq, n, at, count, events, actor, command_id, info, match, replay, commands, rows_written, rows_read)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        seq,
+        this.#n + 1,
+        change.at,
+        logged.length,
+        JSON.stringify(change.events),
+        last ? change.command!.seat : null,
+        last ? change.command!.id : null,
+        infoChanged ? JSON.stringify(change.room.info) : null,
+        match,
+        replay,
+        next.commands,
+        next.rowsWritten,
+        next.rowsRead,
+      ).rowsWritten;
+    } else {
+      counted = this.sql.exec(
+        "UPDATE room SET commands = ?, rows_written = ?, rows_read = ? WHERE id = 1",
+        next.commands,
+        next.rowsWritten,
+        next.rowsRead,
+      ).rowsWritten;
+    }
     // Only now, inside the transaction that cannot fail any more, update the in-memory copies.
-    this.#uncountedWrites = update.rowsWritten - 1;
+    this.#uncountedWrites = counted - 1;
     this.#unsavedReads = 0;
     this.#counters = next;
+    if (logRow) {
+      this.#n += 1;
+      this.#sinceSnapshot = sinceSnapshot;
+    }
     this.#cached = { seq, info: change.room.info, match: change.room.match };
     if (change.command?.id != null && this.#commandIds) this.#commandIds.set(commandKey(change.command.seat, change.command.id), seq);
     return logged;
@@ -225,8 +343,17 @@ export class RoomStore {
 
   /** At most `limit` events after `seq`, in seq order. */
   eventsAfter(seq: number, limit: number): EventPage {
-    const rows = this.#read(this.sql.exec<EventRow>("SELECT seq, at, event FROM events WHERE seq > ? ORDER BY seq LIMIT ?", seq, limit));
-    const events = rows.map((row): LoggedEvent => ({ seq: row.seq, at: row.at, event: StoredEventSchema.parse(JSON.parse(row.event)) }));
+    // Every row read holds at least one event after `seq`, so `limit` rows are enough.
+    const rows = this.#read(
+      this.sql.exec<EventsRow>("SELECT seq, at, count, events FROM log WHERE seq > ? AND count > 0 ORDER BY seq, n LIMIT ?", seq, limit),
+    );
+    const events: LoggedEvent[] = [];
+    for (const row of rows) {
+      const first = row.seq - row.count + 1;
+      StoredEventsSchema.parse(JSON.parse(row.events)).forEach((event, i) => {
+        if (first + i > seq && events.length < limit) events.push({ seq: first + i, at: row.at, event });
+      });
+    }
     const last = events.at(-1)?.seq;
     return { events, next: last !== undefined && last < (this.#cached?.seq ?? this.load()?.seq ?? 0) ? last : null };
   }
@@ -235,9 +362,7 @@ export class RoomStore {
   commandSeq(seat: Side, id: string): number | null {
     if (!this.#commandIds) {
       const rows = this.#read(
-        this.sql.exec<{ actor: string; command_id: string; seq: number }>(
-          "SELECT actor, command_id, seq FROM events WHERE command_id IS NOT NULL",
-        ),
+        this.sql.exec<{ actor: string; command_id: string; seq: number }>("SELECT actor, command_id, seq FROM log WHERE command_id IS NOT NULL"),
       );
       this.#commandIds = new Map(rows.map((row) => [commandKey(SideSchema.parse(row.actor), row.command_id), row.seq]));
     }
@@ -245,8 +370,13 @@ export class RoomStore {
   }
 
   deadlines(): Deadline[] {
+    if (this.#deadlines) return this.#deadlines;
     if (!this.exists()) return [];
-    return this.#read(this.sql.exec("SELECT kind, seat, due FROM deadlines ORDER BY due")).map((row) => DeadlineSchema.parse(row));
+    this.#deadlines = this.#read(this.sql.exec("SELECT kind, seat, due FROM deadlines ORDER BY due")).map((row) => DeadlineSchema.parse(row));
+    queueMicrotask(() => {
+      this.#deadlines = null;
+    });
+    return this.#deadlines;
   }
 
   stats(): Stats {
@@ -262,6 +392,7 @@ export class RoomStore {
     this.#cached = null;
     this.#counters = null;
     this.#commandIds = null;
+    this.#deadlines = null;
   }
 
   #read<T extends Record<string, SqlStorageValue>>(cursor: SqlStorageCursor<T>): T[] {

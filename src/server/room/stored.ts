@@ -6,7 +6,7 @@
  * STORAGE_VERSION is written into the room row; ./migrations brings older rows up to it.
  */
 import * as z from "zod";
-import type { MatchState } from "../../engine";
+import type { MatchCommand, MatchState } from "../../engine";
 import {
   BotLevelSchema,
   CheckersSchema,
@@ -21,9 +21,11 @@ import {
 
 /**
  * 1: the layout before versions (no version column, no presence fields); 2: versioned, with logged presence;
- * 3: every table has a time control, and a match its clock.
+ * 3: every table has a time control, and a match its clock; 4: one `log` row per change (its events, the table
+ * info when it changed, and the match as a snapshot or as the engine step that rebuilds it), no room row per
+ * change (docs/storage.md).
  */
-export const STORAGE_VERSION = 3;
+export const STORAGE_VERSION = 4;
 
 const ScoreSchema = z.object({ white: z.number().int(), black: z.number().int() });
 
@@ -82,8 +84,32 @@ export const MatchStateSchema: z.ZodType<MatchState> = z.object({
   endReason: EndReasonSchema.nullable(),
 });
 
-/** A stored event row's JSON: exactly what the wire carries. */
+/** A stored event's JSON: exactly what the wire carries. */
 export const StoredEventSchema = TableOrMatchEventSchema;
+
+/** A log row's events: a JSON array of them (seq `seq - count + 1` … `seq`). */
+export const StoredEventsSchema = z.array(StoredEventSchema);
+
+export const MatchCommandSchema: z.ZodType<MatchCommand> = z.union([
+  z.object({ type: z.enum(["roll", "double", "take", "drop", "resign", "forfeit", "timeout"]), side: SideSchema }),
+  z.object({
+    type: z.literal("play"),
+    side: SideSchema,
+    play: z.union([z.string(), z.array(z.object({ from: z.number().int(), to: z.number().int() }))]),
+  }),
+  z.object({ type: z.literal("abandon") }),
+]);
+
+/**
+ * How the engine rebuilds a change's match from the match before it (./outcome.ts `advance`): the command given
+ * (null: none, only the pace ran, e.g. after auto-roll was turned on), every die drawn, in order, and each side's
+ * auto-roll setting the pace ran with.
+ */
+export const ReplaySchema = z.object({
+  command: MatchCommandSchema.nullable(),
+  dice: z.array(z.number().int().min(1).max(6)),
+  autoRoll: z.object({ white: z.boolean(), black: z.boolean() }),
+});
 
 /**
  * `reconnect`: a seat's window after its drop was logged; `arrive`: a seat that has had no socket since the match

@@ -1,6 +1,6 @@
-/** What clients see: the public table view (no token hashes) and the mover's legal plays, built from the stored room. */
-import { canDouble, legalPlaysFor, pipCount, type MatchState, type Side } from "../../engine";
-import type { LegalPlayView, MatchView, PlayerView, TableView } from "../../protocol";
+/** What clients see: the public table view (no token hashes) and the mover's legal plays (compact, or written out for v1), built from the stored room. */
+import { canDouble, compactLegalPlaysFor, pipCount, type CompactPlays, type MatchState, type Side } from "../../engine";
+import type { MatchView, PlayerView, TableView } from "../../protocol";
 import { clockView, timeControlOf } from "./clock";
 import { SIDES, type Room } from "./table";
 
@@ -65,8 +65,8 @@ function matchView(state: MatchState): MatchView {
   };
 }
 
-/** The legal plays of the current roll, for the mover's sockets; null when nobody is choosing a play. */
-export function legalPlayViews(state: MatchState | null): LegalPlayView[] | null {
+/** The mover's legal plays of the current roll, compact; null when nobody is choosing a play. */
+export function moverPlays(state: MatchState | null): CompactPlays | null {
   if (!state || state.phase !== "moving") return null;
-  return legalPlaysFor(state).map((play) => ({ play: play.notation, steps: play.steps, board: play.board }));
+  return compactLegalPlaysFor(state);
 }

@@ -222,10 +222,12 @@ tables.openAPIRegistry.registerPath(
     operationId: "openTableSocket",
     tags: ["tables"],
     description:
-      "A seat's connection offers the subprotocols `nardi.v1` and `token.<seat token>` (header `Sec-WebSocket-Protocol`; the " +
-      "server answers `nardi.v1`); `?token=` still works but is deprecated. Without a token: a spectator's (unless the table " +
+      "A seat's connection offers the subprotocols `nardi.v2` and `token.<seat token>` (header `Sec-WebSocket-Protocol`; the " +
+      "server answers `nardi.v2`); `?token=` still works but is deprecated. Without a token: a spectator's (unless the table " +
       "forbids spectators). JSON text frames: " +
       "the client sends `ClientMessage`s, the server sends `ServerMessage`s (first a `welcome` with the events after `seq`). " +
+      "On `nardi.v2` the mover's `welcome` and `update` carry its legal plays compact in `plays` (`Plays`: packed steps); the " +
+      "deprecated `nardi.v1` (also assumed when no subprotocol is offered) carries them written out in `legalPlays` instead. " +
       "The text frame `ping` is answered with `pong` by the runtime.",
     request: { params: Params, query: SocketQuerySchema },
     responses: {
