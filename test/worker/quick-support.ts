@@ -1,6 +1,6 @@
 /** Helpers for the quick-match worker tests: seek sockets with a message queue, the pool's rows, ratings set in D1. */
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { PresetSchema, SeekServerMessageSchema, poolKey, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../../src/protocol";
+import { PresetSchema, SOCKET_PROTOCOL, SeekServerMessageSchema, poolKey, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../../src/protocol";
 import type { QuickPool } from "../../src/server";
 import { SocketQueue, api } from "./helpers";
 
@@ -34,7 +34,7 @@ export class SeekClient extends SocketQueue<SeekServerMessage> {
 
 /** The raw answer to a seek upgrade (for refusals). */
 export async function seekResponse(query: string, token?: string): Promise<Response> {
-  const protocols = token === undefined ? "nardi.v1" : `nardi.v1, token.${token}`;
+  const protocols = token === undefined ? SOCKET_PROTOCOL : `${SOCKET_PROTOCOL}, token.${token}`;
   return api(`/v1/seek?${query}`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": protocols } });
 }
 

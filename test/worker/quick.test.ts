@@ -274,6 +274,17 @@ describe("seek refusals (each changes nothing)", () => {
     expect(await poolRows(choice)).toEqual([]);
   });
 
+  it("the upgrade answers with the protocol version the client offered (nardi.v2, or the deprecated nardi.v1)", async () => {
+    const a = await guest();
+    for (const version of ["nardi.v2", "nardi.v1"]) {
+      const res = await api(`/v1/seek?${seekQuery(freshChoice())}`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `${version}, token.${a.token}` } });
+      expect(res.status).toBe(101);
+      expect(res.headers.get("sec-websocket-protocol")).toBe(version);
+      res.webSocket?.accept();
+      res.webSocket?.close();
+    }
+  });
+
   it("the OpenAPI document lists the seek route with its query and codes", async () => {
     const doc = (await (await api("/v1/openapi.json")).json()) as {
       paths: Record<string, { get?: { operationId: string; parameters: Array<{ name: string }>; responses: Record<string, unknown> } }>;
@@ -292,7 +303,7 @@ describe("seek refusals (each changes nothing)", () => {
     let limited: Response | null = null;
     for (let i = 0; i < 40 && !limited; i++) {
       const res = await api(`/v1/seek?${seekQuery(choice)}`, {
-        headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `nardi.v1, token.${a.token}`, "cf-connecting-ip": "203.0.113.77" },
+        headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `nardi.v2, token.${a.token}`, "cf-connecting-ip": "203.0.113.77" },
       });
       if (res.status === 429) limited = res;
       else res.webSocket?.accept();

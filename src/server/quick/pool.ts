@@ -17,7 +17,13 @@ import { makeTable } from "./table";
 
 /** Who is seeking, as the Worker's route established it (session, rating) and hands it over in this header. */
 export const SEEKER_HEADER = "x-nardi-seeker";
-export const SeekerSchema = z.object({ playerId: z.string(), name: z.string(), rating: z.number() });
+export const SeekerSchema = z.object({
+  playerId: z.string(),
+  name: z.string(),
+  rating: z.number(),
+  /** The subprotocol the upgrade answers with (the version the client offered), or null when it offered none. */
+  protocol: z.string().nullable(),
+});
 export type Seeker = z.infer<typeof SeekerSchema>;
 
 export class QuickPool extends DurableObject<Env> {
@@ -67,7 +73,7 @@ export class QuickPool extends DurableObject<Env> {
     this.ctx.acceptWebSocket(server, [seeker.playerId]);
     this.#send(server, { type: "seeking", pool: poolKey(choice), since: row.since, rating: row.rating, waiting: this.store.count() });
     await this.#schedule(now);
-    const headers = request.headers.get("sec-websocket-protocol") === null ? undefined : { "sec-websocket-protocol": "nardi.v1" };
+    const headers = seeker.protocol === null ? undefined : { "sec-websocket-protocol": seeker.protocol };
     return new Response(null, { status: 101, webSocket: client, headers });
   }
 

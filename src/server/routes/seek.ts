@@ -24,7 +24,7 @@ seek.openAPIRegistry.registerPath(
     operationId: "seek",
     tags: ["quick match"],
     description:
-      "Needs a session: offer the subprotocols `nardi.v1` and `token.<session token>` (or send `Authorization: Bearer`). Seekers with " +
+      "Needs a session: offer the subprotocols `nardi.v2` (or the deprecated `nardi.v1`) and `token.<session token>` (or send `Authorization: Bearer`). Seekers with " +
       "the same choices wait in one pool and are paired in waves, close ratings first. The server sends `SeekServerMessage`s " +
       "(`seeking`, then `paired` with the seat at the new table, or `cancelled`); the client may send `{\"type\":\"cancel\"}`. " +
       "Checks in order: the query (400), the upgrade (426), the per-client limit (429), the stake (403 STAKES_UNAVAILABLE), the session " +
@@ -65,10 +65,10 @@ seek.get("/", async (c) => {
   await limitClient(c.env, "SEEK_LIMIT", c.req.raw);
   const choice = parsed.data;
   if (choice.stake !== 0) throw new ApiError("STAKES_UNAVAILABLE", "this server has no coins: seek with stake 0");
-  const offered = unwrap(socketCredentials(c.req.raw)).token;
+  const { token, protocol } = unwrap(socketCredentials(c.req.raw));
   const db = new Db(c.env.DB);
-  const { player } = await requireSession(db, offered === undefined ? c.req.header("authorization") : `Bearer ${offered}`);
+  const { player } = await requireSession(db, token === undefined ? c.req.header("authorization") : `Bearer ${token}`);
   const rating = await db.rating(player.id, choice.preset, Date.now());
-  const seeker: Seeker = { playerId: player.id, name: player.name ?? "Player", rating: Math.round(rating.rating) };
+  const seeker: Seeker = { playerId: player.id, name: player.name ?? "Player", rating: Math.round(rating.rating), protocol };
   return c.env.QUICK_POOL.getByName(poolKey(choice)).fetch(poolRequest(c.req.raw, choice, seeker));
 });
