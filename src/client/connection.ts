@@ -13,15 +13,18 @@ import {
   TOKEN_PROTOCOL_PREFIX,
   ServerMessageSchema,
   type AckMessage,
+  type ChatLine,
   type ErrorMessage,
   type GameCommandType,
   type LegalPlayView,
   type LoggedEvent,
+  type RematchMessage,
   type Role,
   type ServerMessage,
   type TableView,
   type UpdateMessage,
   type WelcomeMessage,
+  randomHex,
 } from "../protocol";
 import { remainingTime, type SideTime } from "./clock";
 import { CommandError } from "./errors";
@@ -68,6 +71,10 @@ export class TableConnection {
   pongs = 0;
   /** When (this machine's ms) the current `table`, and so its clock, arrived. */
   tableReceivedAt = 0;
+  /** The table's chat lines seen on this connection, oldest first, without duplicates. */
+  readonly chat: ChatLine[] = [];
+  /** The last word on a rematch (null: nobody has offered one). */
+  rematch: RematchMessage | null = null;
   /** Why the connection is `closed` (null while it is not). */
   closeReason: string | null = null;
 
@@ -147,6 +154,21 @@ export class TableConnection {
     return this.send({ ...this.command("auto-roll", opts), on });
   }
 
+  /** Says a chat line at the table (seats only; spectators read). Refused with CHAT_TOO_LONG or CHAT_FLOOD. */
+  say(text: string, opts?: CommandOptions): Promise<AckMessage> {
+    return this.send({ ...this.command("chat", opts), text });
+  }
+  /** After the match: offer or accept a rematch (true), or withdraw / decline it (false). */
+  offerRematch(want = true, opts?: CommandOptions): Promise<AckMessage> {
+    return this.send({ ...this.command("rematch", opts), want });
+  }
+  onChat(fn: (lines: ChatLine[]) => void): () => void {
+    return this.on("chat", fn);
+  }
+  onRematch(fn: (m: RematchMessage) => void): () => void {
+    return this.on("rematch", fn);
+  }
+
   /** Each side's time left now, counted down from the last view the server sent (null before the match starts). */
   remainingTime(now: number = Date.now()): Record<"white" | "black", SideTime> | null {
     const clock = this.table?.clock;
@@ -159,6 +181,8 @@ export class TableConnection {
     return {
       type,
       id: opts.id ?? newCommandId(),
+      // Fresh randomness for the dice with every command, so no roll it leads to could be known before it was sent.
+      entropy: opts.entropy ?? randomHex(16),
       ...(seq !== undefined ? { seq } : {}),
       ...(type === "play" ? { play: play ?? "" } : {}),
     };
@@ -378,6 +402,17 @@ export class TableConnection {
         break;
       case "error":
         this.onErrorMessage(msg);
+        break;
+      case "chat": {
+        const last = this.chat.at(-1)?.n ?? 0;
+        const fresh = msg.lines.filter((line) => line.n > last);
+        this.chat.push(...fresh);
+        if (fresh.length > 0) this.listeners.emit("chat", fresh);
+        break;
+      }
+      case "rematch":
+        this.rematch = msg;
+        this.listeners.emit("rematch", msg);
         break;
     }
     this.waiters.changed();

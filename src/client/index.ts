@@ -11,6 +11,10 @@ export { remainingTime, type SideTime } from "./clock";
 export type {
   AckMessage,
   ClockView,
+  CoinBalance,
+  StakeView,
+  Transfer,
+  TransferPage,
   CreateTableBody,
   ErrorMessage,
   EventHistory,

@@ -1,5 +1,15 @@
 /** The vocabulary of a table connection: its status, commands and their options, and the events it emits. */
-import type { AckMessage, ErrorMessage, GameCommandType, LoggedEvent, ServerMessage, UpdateMessage, WelcomeMessage } from "../protocol";
+import type {
+  AckMessage,
+  ChatLine,
+  ErrorMessage,
+  GameCommandType,
+  LoggedEvent,
+  RematchMessage,
+  ServerMessage,
+  UpdateMessage,
+  WelcomeMessage,
+} from "../protocol";
 
 export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "closed";
 
@@ -18,6 +28,12 @@ export interface Command {
   readonly play?: PlayInput;
   /** `auto-roll` only: the setting's new value. */
   readonly on?: boolean;
+  /** `chat` only: the line. */
+  readonly text?: string;
+  /** `rematch` only: offer or accept (true), withdraw or decline (false). */
+  readonly want?: boolean;
+  /** Fresh randomness for any roll the command leads to (docs/fair-dice.md). */
+  readonly entropy?: string;
 }
 
 export interface CommandOptions {
@@ -25,6 +41,8 @@ export interface CommandOptions {
   seq?: number | true;
   /** Use this id instead of a fresh one (e.g. to retry a command created elsewhere). */
   id?: string;
+  /** The fair dice' entropy for this command (docs/fair-dice.md); by default 16 fresh random bytes as hex. */
+  entropy?: string;
 }
 
 export interface ConnectOptions {
@@ -58,6 +76,10 @@ export interface ConnectionEvents extends Record<string, unknown[]> {
   error: [ErrorMessage];
   /** An acknowledged command and the time from sending it to its ack, in ms. */
   ack: [AckMessage, Command, number];
+  /** Chat lines new to this connection (the history after a welcome, then each line as it is said). */
+  chat: [ChatLine[]];
+  /** Where a rematch stands; with `seat` and `token` once the new table is made (this seat's new seat). */
+  rematch: [RematchMessage];
   /** Each new event in the log, once, in seq order. */
   event: [LoggedEvent];
   status: [ConnectionStatus];

@@ -11,7 +11,8 @@ import * as z from "zod";
 import { ErrorCodeSchema } from "./errors";
 import { LoggedEventSchema } from "./events";
 import { LIMITS, NextPageSchema } from "./http";
-import { LegalPlaySchema, PlaysSchema, TableViewSchema } from "./views";
+import { LegalPlaySchema, PlaysSchema, SideSchema, TableViewSchema } from "./views";
+import { EntropySchema } from "./fair-dice";
 
 /**
  * 1–64 visible ASCII characters (`!` to `~`: no spaces, no control or non-ASCII characters), so an id is stored,
@@ -22,11 +23,32 @@ export const CommandIdSchema = z
   .regex(/^[!-~]{1,64}$/, "an id is 1-64 visible ASCII characters (! to ~)")
   .meta({ id: "CommandId" });
 
+/**
+ * Table chat (lichess's flood rule): a line is dropped when the sender's fifth line before it was sent less than
+ * `floodWindowMs` ago, or when it repeats one of the sender's last `repeatWindow` lines.
+ */
+export const CHAT_LIMITS = {
+  /** Characters of a line, after trimming white space at both ends. */
+  maxChars: 280,
+  /** What the schema lets through (longer frames are BAD_MESSAGE); between maxChars and this it is CHAT_TOO_LONG. */
+  maxFrameChars: 2000,
+  floodLines: 5,
+  floodWindowMs: 10_000,
+  repeatWindow: 2,
+  /** Lines kept per table and sent after a welcome. */
+  history: 200,
+} as const;
+
 const commandBase = {
   /** Client-chosen id, unique per seat; a repeated id is acknowledged again, never applied twice. */
   id: CommandIdSchema,
   /** Optional: the table seq this command was decided on; if the table has moved on, STALE_SEQ. */
   seq: z.number().int().min(0).optional(),
+  /**
+   * Optional fresh randomness for the dice: every roll the server makes while it handles this command (this roll,
+   * the automatic rolls and bot moves that follow, the next hand's opening roll) is derived with it (docs/fair-dice.md).
+   */
+  entropy: EntropySchema.optional(),
 };
 
 export const PlayStepInputSchema = z.object({ from: z.number().int().min(0).max(25), to: z.number().int().min(0).max(25) });
@@ -48,13 +70,23 @@ export const ClientMessageSchema = z
     z.object({ type: z.literal("resign"), ...commandBase }).strict(),
     /** "Auto-roll when I'd only roll": `on: true` lets the server roll for this seat even when it could double. */
     z.object({ type: z.literal("auto-roll"), ...commandBase, on: z.boolean() }).strict(),
+    /**
+     * A chat line from a seat (spectators read, never write). `text` is plain text; the server refuses it with
+     * CHAT_TOO_LONG over CHAT_LIMITS.maxChars characters (after trimming) and CHAT_FLOOD by the flood rule.
+     */
+    z.object({ type: z.literal("chat"), ...commandBase, text: z.string().min(1).max(CHAT_LIMITS.maxFrameChars) }).strict(),
+    /**
+     * After the match: `want: true` offers a rematch (same settings, seats swapped), or accepts the other seat's
+     * offer; `want: false` takes one's own offer back (or declines).
+     */
+    z.object({ type: z.literal("rematch"), ...commandBase, want: z.boolean() }).strict(),
     /** Ask for the events after `seq`, at most `limit` of them (answered with a `welcome`; its `next` says if more follow). */
     z.object({ type: z.literal("sync"), seq: z.number().int().min(0), limit: z.number().int().min(1).max(LIMITS.maxEventsPerPage).optional() }).strict(),
   ])
   .meta({ id: "ClientMessage" });
 
-export const CLIENT_MESSAGE_TYPES = ["roll", "play", "double", "take", "drop", "resign", "auto-roll", "sync"] as const;
-export type GameCommandType = "roll" | "play" | "double" | "take" | "drop" | "resign" | "auto-roll";
+export const CLIENT_MESSAGE_TYPES = ["roll", "play", "double", "take", "drop", "resign", "auto-roll", "chat", "rematch", "sync"] as const;
+export type GameCommandType = "roll" | "play" | "double" | "take" | "drop" | "resign" | "auto-roll" | "chat" | "rematch";
 
 const RoleSchema = z.enum(["white", "black", "spectator"]);
 
@@ -68,6 +100,11 @@ const playsFields = {
   /** `nardi.v1` (deprecated) and sockets without a subprotocol: every legal play written out, else null. */
   legalPlays: z.array(LegalPlaySchema).nullable().optional(),
 };
+
+/** One stored chat line: `n` counts the table's lines from 1; `at` is the server's epoch ms. */
+export const ChatLineSchema = z
+  .object({ n: z.number().int().min(1), at: z.number().int(), seat: SideSchema, name: z.string(), text: z.string() })
+  .meta({ id: "ChatLine" });
 
 export const ServerMessageSchema = z
   .discriminatedUnion("type", [
@@ -105,6 +142,21 @@ export const ServerMessageSchema = z
       /** AMBIGUOUS_PLAY only: every play the refused notation could stand for, each written out step by step. */
       candidates: z.array(z.string()).optional(),
     }),
+    z.object({
+      type: z.literal("chat"),
+      /** After a welcome: the table's stored lines (oldest first); after an accepted `chat`: that one line, to everyone. */
+      lines: z.array(ChatLineSchema),
+    }),
+    z.object({
+      type: z.literal("rematch"),
+      /** Which seats currently want a rematch. */
+      offers: z.object({ white: z.boolean(), black: z.boolean() }),
+      /** The new table once both accepted (to everyone, spectators included), else null. */
+      table: z.string().nullable(),
+      /** To each seat only, once: its seat at the new table and that seat's token (never stored by the server). */
+      seat: SideSchema.nullable(),
+      token: z.string().nullable(),
+    }),
   ])
   .meta({ id: "ServerMessage" });
 
@@ -115,3 +167,6 @@ export type UpdateMessage = Extract<ServerMessage, { type: "update" }>;
 export type AckMessage = Extract<ServerMessage, { type: "ack" }>;
 export type ErrorMessage = Extract<ServerMessage, { type: "error" }>;
 export type Role = z.infer<typeof RoleSchema>;
+export type ChatLine = z.infer<typeof ChatLineSchema>;
+export type ChatMessage = Extract<ServerMessage, { type: "chat" }>;
+export type RematchMessage = Extract<ServerMessage, { type: "rematch" }>;

@@ -12,8 +12,10 @@ import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
+import { dice } from "./routes/dice";
 import { players } from "./routes/players";
 import { seek } from "./routes/seek";
+import { coins } from "./routes/coins";
 import { record } from "./routes/record";
 import { tables } from "./routes/tables";
 
@@ -104,6 +106,8 @@ export function createApp() {
   app.route("/v1/tables", record);
   app.route("/v1", players);
   app.route("/v1/seek", seek);
+  app.route("/v1", dice);
+  app.route("/v1/coins", coins);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",
     scheme: "bearer",

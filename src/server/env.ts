@@ -27,4 +27,11 @@ export interface Env {
   RATE_LIMIT_EXEMPT?: string;
   /** Days a finished table is kept before its alarm deletes it (`[vars]`; default 30). */
   FINISHED_TABLE_RETENTION_DAYS?: string;
+  /** Domino Coins (`[vars]`, whole numbers; docs/coins.md): starting grant, daily top-up and its threshold, stake bounds, rake percent. */
+  COIN_START_GRANT?: string;
+  COIN_TOPUP_BELOW?: string;
+  COIN_TOPUP?: string;
+  COIN_STAKE_MIN?: string;
+  COIN_STAKE_MAX?: string;
+  COIN_RAKE_PERCENT?: string;
 }

@@ -8,6 +8,7 @@
 import { fromAbsolute, opponent, toAbsolute } from "../engine/position";
 import type { Board, Side, Variant } from "../engine/types";
 import { s } from "./dom";
+import { t } from "./i18n";
 
 /** A clickable place on the board: an absolute point "1".."24", or "bar-white", "off-black" etc. */
 export type Slot = string;
@@ -26,6 +27,8 @@ export interface BoardModel {
   sources?: ReadonlySet<Slot>;
   destinations?: ReadonlySet<Slot>;
   selected?: Slot | null;
+  /** The last move's places (its sources and destinations), marked until the next roll. */
+  lastMove?: ReadonlySet<Slot>;
   onSlot?: (slot: Slot) => void;
 }
 
@@ -54,6 +57,32 @@ function colX(col: number): number {
   return col < 6 ? LEFT_X + col * COL : RIGHT_X + (col - 6) * COL;
 }
 
+/**
+ * Where the `index`-th checker (0 = the first, at the edge) of a place is drawn: on a point, on `side`'s part of
+ * the bar, or in its tray. The animation flies a checker between two such places.
+ */
+export function checkerCentre(m: Pick<BoardModel, "variant" | "viewer">, slot: Slot, index: number): { x: number; y: number } {
+  if (slot.startsWith("bar-")) {
+    const mineBelow = slot === `bar-${m.viewer}`;
+    const k = Math.min(index, 3);
+    return { x: BAR_X + 25, y: mineBelow ? BOTTOM_Y + R + 4 + k * 2 * R : MID_Y - R - 4 - k * 2 * R };
+  }
+  if (slot.startsWith("off-")) {
+    const below = slot === `off-${m.viewer}`;
+    return { x: TRAY_X + 34, y: below ? BASE_Y - 10 - index * 14 : TOP_Y + 10 + index * 14 };
+  }
+  const { col, top } = place(fromAbsolute(m.variant, m.viewer, Number(slot)));
+  const k = Math.min(index, MAX_DRAWN - 1);
+  return { x: colX(col) + COL / 2, y: top ? TOP_Y + R + k * 2 * R : BASE_Y - R - k * 2 * R };
+}
+
+/** A lone checker to fly over the board. */
+export function flyingChecker(side: Side, at: { x: number; y: number }): SVGGElement {
+  const g = checker(side, at.x, at.y, null);
+  g.classList.add("flying");
+  return g;
+}
+
 function checker(side: Side, cx: number, cy: number, label: string | null): SVGGElement {
   return s(
     "g",
@@ -78,8 +107,9 @@ function drawPoint(m: BoardModel, abs: number): SVGGElement {
   const isSource = m.sources?.has(slot) ?? false;
   const isDest = m.destinations?.has(slot) ?? false;
   const isSelected = m.selected === slot;
+  const isLast = m.lastMove?.has(slot) ?? false;
   const g = s("g", {
-    class: `point${isSource ? " source" : ""}${isDest ? " dest" : ""}${isSelected ? " selected" : ""}`,
+    class: `point${isSource ? " source" : ""}${isDest ? " dest" : ""}${isSelected ? " selected" : ""}${isLast ? " last" : ""}`,
     "data-testid": `point-${abs}`,
     "data-abs": abs,
     "data-own": v,
@@ -87,10 +117,11 @@ function drawPoint(m: BoardModel, abs: number): SVGGElement {
     "data-count": count,
     "data-source": isSource ? "true" : null,
     "data-dest": isDest ? "true" : null,
+    "data-last": isLast ? "true" : null,
     // Offered points can be reached with the keyboard too (Tab, then Enter or Space).
     tabindex: isSource || isDest ? 0 : null,
     role: isSource || isDest ? "button" : null,
-    "aria-label": `point ${v}: ${count > 0 ? `${count} ${owner}` : "empty"}${isDest ? ", move here" : isSource ? ", move from here" : ""}`,
+    "aria-label": pointLabel(v, count, owner, isDest ? "dest" : isSource ? "source" : null),
   });
   const tipY = top ? TOP_Y + POINT_H - 30 : BASE_Y - POINT_H + 30;
   const baseY = top ? TOP_Y : BASE_Y;
@@ -105,13 +136,19 @@ function drawPoint(m: BoardModel, abs: number): SVGGElement {
   if (owner) {
     const shown = Math.min(count, MAX_DRAWN);
     for (let k = 0; k < shown; k++) {
-      const cy = top ? TOP_Y + R + k * 2 * R : BASE_Y - R - k * 2 * R;
+      const at = checkerCentre(m, slot, k);
       const label = k === shown - 1 && count > 1 ? String(count) : null;
-      g.append(checker(owner, cx, cy, label));
+      g.append(checker(owner, at.x, at.y, label));
     }
   }
   if (isDest) g.append(s("circle", { cx, cy: top ? tipY + 14 : tipY - 14, r: 11, class: "dest-mark" }));
   return g;
+}
+
+/** A point's name for screen readers, e.g. "point 13: 2 white checkers, move here". */
+function pointLabel(v: number, count: number, owner: Side | null, offer: "source" | "dest" | null): string {
+  const what = owner === null ? t("table.board.point.empty", { point: v }) : t(owner === "white" ? "table.board.point.white" : "table.board.point.black", { point: v, count });
+  return offer === null ? what : t(offer === "dest" ? "table.board.offer.dest" : "table.board.offer.source", { what });
 }
 
 /** Long nardi: each side's head (own point 24) gets a tag of its colour around the point label. */
@@ -127,8 +164,8 @@ function drawHeads(m: BoardModel): SVGGElement[] {
       "g",
       { class: `head ${side}`, "data-testid": `head-${side}`, "data-abs": abs },
       s("rect", { x: x + 3, y, width: COL - 6, height: 26, rx: 8 }),
-      s("text", { x: x + COL / 2, y: y + 19 }, `H ${v}`),
-      s("title", {}, `${side === "white" ? "White" : "Black"}'s head (own point 24)`),
+      s("text", { x: x + COL / 2, y: y + 19 }, t("table.board.head.tag", { point: v })),
+      s("title", {}, t(side === "white" ? "table.board.head.white" : "table.board.head.black")),
     );
   });
 }
@@ -138,20 +175,21 @@ function drawBar(m: BoardModel, side: Side): SVGGElement {
   const n = m.board[side][25] ?? 0;
   const mineBelow = side === m.viewer;
   const isSource = m.sources?.has(slot) ?? false;
+  const isLast = m.lastMove?.has(slot) ?? false;
   const g = s("g", {
-    class: `bar-slot${isSource ? " source" : ""}${m.selected === slot ? " selected" : ""}`,
+    class: `bar-slot${isSource ? " source" : ""}${m.selected === slot ? " selected" : ""}${isLast ? " last" : ""}`,
     "data-testid": slot,
     "data-count": n,
     "data-source": isSource ? "true" : null,
     tabindex: isSource ? 0 : null,
     role: isSource ? "button" : null,
-    "aria-label": `${side} bar: ${n}`,
+    "aria-label": t(side === "white" ? "table.board.bar.white" : "table.board.bar.black", { count: n }),
   });
   g.append(s("rect", { x: BAR_X, y: mineBelow ? BOTTOM_Y : TOP_Y, width: 50, height: POINT_H, class: "hit" }));
   const shown = Math.min(n, 4);
   for (let k = 0; k < shown; k++) {
-    const cy = mineBelow ? BOTTOM_Y + R + 4 + k * 2 * R : MID_Y - R - 4 - k * 2 * R;
-    g.append(checker(side, BAR_X + 25, cy, k === shown - 1 && n > 1 ? String(n) : null));
+    const at = checkerCentre(m, slot, k);
+    g.append(checker(side, at.x, at.y, k === shown - 1 && n > 1 ? String(n) : null));
   }
   return g;
 }
@@ -162,21 +200,24 @@ function drawTray(m: BoardModel, side: Side): SVGGElement {
   const below = side === m.viewer;
   const y0 = below ? BOTTOM_Y : TOP_Y;
   const isDest = m.destinations?.has(slot) ?? false;
+  const isLast = m.lastMove?.has(slot) ?? false;
   const g = s("g", {
-    class: `tray${isDest ? " dest" : ""}`,
+    class: `tray${isDest ? " dest" : ""}${isLast ? " last" : ""}`,
     "data-testid": slot,
     "data-count": n,
     "data-dest": isDest ? "true" : null,
     tabindex: isDest ? 0 : null,
     role: isDest ? "button" : null,
-    "aria-label": `${side} borne off: ${n}${isDest ? ", bear off here" : ""}`,
+    "aria-label": isDest
+      ? t("table.board.offer.dest", { what: t(side === "white" ? "table.board.off.white" : "table.board.off.black", { count: n }) })
+      : t(side === "white" ? "table.board.off.white" : "table.board.off.black", { count: n }),
   });
   g.append(s("rect", { x: TRAY_X, y: y0, width: 68, height: POINT_H, rx: 6, class: "tray-bg" }));
   for (let k = 0; k < n; k++) {
     const y = below ? BASE_Y - 16 - k * 14 : TOP_Y + 4 + k * 14;
     g.append(s("rect", { x: TRAY_X + 8, y, width: 52, height: 12, rx: 3, class: `slab ${side}` }));
   }
-  g.append(s("text", { x: TRAY_X + 34, y: below ? BOTTOM_Y - 10 : MID_Y + 24, class: "tray-count" }, `${side === "white" ? "White" : "Black"} ${n}`));
+  g.append(s("text", { x: TRAY_X + 34, y: below ? BOTTOM_Y - 10 : MID_Y + 24, class: "tray-count", "aria-hidden": "true" }, String(n)));
   return g;
 }
 
@@ -209,7 +250,8 @@ function drawDice(m: BoardModel): SVGGElement | null {
     class: `dice ${m.diceSide ?? ""}`,
     "data-testid": "dice",
     "data-values": `${a},${b}`,
-    "aria-label": `dice ${a} and ${b}`,
+    role: "img",
+    "aria-label": t("table.board.dice", { a, b }),
   });
   faces.forEach((f, i) => g.append(die(centerX - width / 2 + i * 54, MID_Y + 16, f, m.usedDice?.[i] ?? false)));
   return g;
@@ -221,7 +263,14 @@ function drawCube(m: BoardModel): SVGGElement | null {
   const y = owner === null ? (MID_Y + BOTTOM_Y) / 2 - 20 : owner === m.viewer ? BASE_Y - 44 : TOP_Y + 4;
   return s(
     "g",
-    { class: "cube", "data-testid": "cube", "data-value": value, "data-owner": owner ?? "middle" },
+    {
+      class: "cube",
+      "data-testid": "cube",
+      "data-value": value,
+      "data-owner": owner ?? "middle",
+      role: "img",
+      "aria-label": t(owner === null ? "table.board.cube.middle" : owner === "white" ? "table.board.cube.white" : "table.board.cube.black", { value }),
+    },
     s("rect", { x: RAIL_X + 5, y, width: 40, height: 40, rx: 6 }),
     s("text", { x: RAIL_X + 25, y: y + 27 }, String(value)),
   );
@@ -233,8 +282,11 @@ export function renderBoard(m: BoardModel): SVGSVGElement {
     class: `board ${m.variant}`,
     "data-testid": "board",
     "data-viewer": m.viewer,
-    role: "img",
-    "aria-label": `${m.variant} nardi board seen from ${m.viewer}`,
+    // A group, not an image: its points, bars and trays are labelled and reachable by assistive technology.
+    role: "group",
+    "aria-label": t(m.variant === "long" ? "table.board.label.long" : "table.board.label.short", {
+      side: t(m.viewer === "white" ? "table.side.white" : "table.side.black"),
+    }),
   });
   svg.append(
     s("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "frame" }),

@@ -1,80 +1,93 @@
-/** Human-readable lines for the event log, hand results and the match result. */
+/** Readable lines for the event log, hand results and the match result, in the page's language. */
 import { opponent } from "../engine/position";
 import type { Side } from "../engine/types";
 import type { LoggedEvent, TableOrMatchEvent, TableView } from "../protocol";
+import { t, type MessageKey } from "./i18n";
 
-export const sideName = (side: Side): string => (side === "white" ? "White" : "Black");
+export const sideName = (side: Side): string => t(side === "white" ? "table.side.white" : "table.side.black");
 
 /** A player's name, saying it is the computer when the name does not already. */
 export function playerLabel(name: string, kind: "human" | "bot", botLevel: string | null): string {
-  return kind === "bot" && !/bot|computer/i.test(name) ? `${name} (computer, ${botLevel ?? "bot"})` : name;
+  return kind === "bot" && !/bot|computer/i.test(name) ? t("table.player.computer", { name, level: botLevelName(botLevel) }) : name;
+}
+
+const BOT_LEVELS: Record<string, MessageKey> = {
+  beginner: "table.bot.beginner",
+  intermediate: "table.bot.intermediate",
+  expert: "table.bot.expert",
+  random: "table.bot.random",
+};
+
+/** A computer opponent's level in words. */
+export function botLevelName(level: string | null): string {
+  const key = level === null ? undefined : BOT_LEVELS[level];
+  return key ? t(key) : (level ?? "");
 }
 
 export function points(n: number): string {
-  return `${n} point${n === 1 ? "" : "s"}`;
+  return t("common.points", { count: n });
 }
+
+const dice = (d: readonly [number, number]) => `${d[0]}-${d[1]}`;
 
 export function describeEvent(e: TableOrMatchEvent): string | null {
   switch (e.type) {
     case "table-created":
-      return `Table created: ${e.ruleset.preset}, match to ${points(e.length)}`;
+      return t("table.log.tableCreated", { preset: presetName(e.ruleset.preset), points: points(e.length) });
     case "player-joined":
-      return `${sideName(e.seat)}: ${playerLabel(e.name, e.kind, e.botLevel)} sat down`;
+      return t("table.log.joined", { side: sideName(e.seat), name: playerLabel(e.name, e.kind, e.botLevel) });
     case "player-connected":
-      return `${sideName(e.seat)} is connected`;
+      return t("table.log.connected", { side: sideName(e.seat) });
     case "player-disconnected":
-      return `${sideName(e.seat)} lost the connection`;
+      return t("table.log.disconnected", { side: sideName(e.seat) });
     case "hand-started":
-      return `Hand ${e.hand} starts (score ${e.score.white}–${e.score.black}${e.crawford ? ", Crawford hand: no cube" : ""})`;
+      return t(e.crawford ? "table.log.handStartedCrawford" : "table.log.handStarted", { hand: e.hand, white: e.score.white, black: e.score.black });
     case "opening-roll":
       return e.starter
-        ? `Opening roll: White ${e.white}, Black ${e.black}: ${sideName(e.starter)} starts`
-        : `Opening roll: White ${e.white}, Black ${e.black}: a tie, roll again`;
+        ? t("table.log.openingRoll", { white: e.white, black: e.black, side: sideName(e.starter) })
+        : t("table.log.openingTie", { white: e.white, black: e.black });
     case "rolled":
-      return `${sideName(e.side)} rolled ${e.dice[0]}-${e.dice[1]}${e.auto ? " (rolled automatically)" : ""}`;
+      return t(e.auto ? "table.log.rolledAuto" : "table.log.rolled", { side: sideName(e.side), dice: dice(e.dice) });
     case "played":
-      return `${sideName(e.side)} played ${e.notation || "nothing"}${e.forced ? " (forced: the only legal play)" : ""}`;
+      return e.notation === ""
+        ? t("table.log.playedNothing", { side: sideName(e.side) })
+        : t(e.forced ? "table.log.playedForced" : "table.log.played", { side: sideName(e.side), play: e.notation });
     case "burned":
-      return `${sideName(e.side)}'s ${e.dice[0]}-${e.dice[1]} is burned: no legal move`;
+      return t("table.log.burned", { side: sideName(e.side), dice: dice(e.dice) });
     case "doubled":
-      return `${sideName(e.side)} doubles to ${e.value}`;
+      return t("table.log.doubled", { side: sideName(e.side), value: e.value });
     case "taken":
-      return `${sideName(e.side)} takes: the cube is at ${e.value}`;
+      return t("table.log.taken", { side: sideName(e.side), value: e.value });
     case "dropped":
-      return `${sideName(e.side)} drops`;
+      return t("table.log.dropped", { side: sideName(e.side) });
     case "hand-ended":
       return handResultText(e);
     case "resigned":
-      return `${sideName(e.side)} resigned`;
+      return t("table.log.resigned", { side: sideName(e.side) });
     case "forfeited":
-      return `${sideName(e.side)} did not come back in time and forfeits`;
+      return t("table.log.forfeited", { side: sideName(e.side) });
     case "timed-out":
-      return `${sideName(e.side)} ran out of time`;
+      return t("table.log.timedOut", { side: sideName(e.side) });
     case "match-ended":
       return matchResultText(e);
   }
 }
 
+const RESULT_KEYS: Record<string, MessageKey> = { oin: "table.result.oin", mars: "table.result.mars", koks: "table.result.koks" };
+
 export function handResultText(e: Extract<TableOrMatchEvent, { type: "hand-ended" }>): string {
-  const cube = e.cube > 1 ? ` × cube ${e.cube}` : "";
-  return (
-    `Hand ${e.hand}: ${sideName(e.winner)} wins — ${e.result.kind} (${points(e.result.points)}${cube}) = ` +
-    `${points(e.value)}. Score ${e.score.white}–${e.score.black}`
-  );
+  const kind = RESULT_KEYS[e.result.kind] ? t(RESULT_KEYS[e.result.kind]!) : e.result.kind;
+  const params = { hand: e.hand, side: sideName(e.winner), kind, points: points(e.result.points), cube: e.cube, total: points(e.value), white: e.score.white, black: e.score.black };
+  return t(e.cube > 1 ? "table.log.handEndedCube" : "table.log.handEnded", params);
 }
 
 export function matchResultText(e: Extract<TableOrMatchEvent, { type: "match-ended" }>): string {
-  const score = `${e.score.white}–${e.score.black}`;
-  if (e.winner === null) return `Match abandoned: both players were away (${score})`;
-  const why =
-    e.reason === "resign"
-      ? ` (${sideName(opponent(e.winner))} resigned)`
-      : e.reason === "forfeit"
-        ? ` (${sideName(opponent(e.winner))} did not come back in time)`
-        : e.reason === "timeout"
-          ? ` (${sideName(opponent(e.winner))} ran out of time)`
-          : "";
-  return `Match over: ${sideName(e.winner)} wins the match ${score}${why}`;
+  const score = { white: e.score.white, black: e.score.black };
+  if (e.winner === null) return t("table.log.matchAbandoned", score);
+  const loser = sideName(opponent(e.winner));
+  const key: MessageKey =
+    e.reason === "resign" ? "table.log.matchResign" : e.reason === "forfeit" ? "table.log.matchForfeit" : e.reason === "timeout" ? "table.log.matchTimeout" : "table.log.matchOver";
+  return t(key, { ...score, side: sideName(e.winner), loser });
 }
 
 /** The last hand result and the match result in the log, for the banners. */
@@ -91,9 +104,25 @@ export function lastResults(events: readonly LoggedEvent[]): {
   return { hand, match };
 }
 
-export function rulesetLabel(t: TableView): string {
-  const r = t.ruleset;
-  const variant = r.variant === "long" ? "long nardi" : "short nardi";
-  const extras = [r.koks ? "koks" : "no koks", r.cube ? "cube" : "no cube"].join(", ");
-  return `${r.preset} (${variant}; ${extras}) · match to ${points(t.length)}`;
+const PRESET_KEYS: Record<string, MessageKey> = {
+  "georgian-short": "table.preset.georgian-short",
+  backgammon: "table.preset.backgammon",
+  "federation-long": "table.preset.federation-long",
+  "armenian-long": "table.preset.armenian-long",
+};
+
+/** A preset in words ("Georgian short nardi"), not its id. */
+export function presetName(preset: string): string {
+  const key = PRESET_KEYS[preset];
+  return key ? t(key) : preset;
+}
+
+export function rulesetLabel(table: TableView): string {
+  const r = table.ruleset;
+  return t("table.rulesetLabel", {
+    preset: presetName(r.preset),
+    koks: t(r.koks ? "table.koks" : "table.noKoks"),
+    cube: t(r.cube ? "table.cube" : "table.noCube"),
+    points: points(table.length),
+  });
 }

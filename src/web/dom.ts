@@ -66,32 +66,35 @@ export function clear(el: Element): void {
   while (el.firstChild) el.removeChild(el.firstChild);
 }
 
-/** A modal question; resolves true on OK, false on Cancel. Used for double, take/drop and resign. */
-export function confirmDialog(text: string, ok = "OK", cancel = "Cancel"): Promise<boolean> {
+/**
+ * A modal question; resolves true on OK, false on Cancel (or Escape). Cancel has the focus, so a stray Enter
+ * never resigns or drops; `danger` marks an OK that loses something. Focus stays inside and returns afterwards.
+ */
+export function confirmDialog(text: string, ok = "OK", cancel = "Cancel", danger = false): Promise<boolean> {
+  const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   return new Promise((resolve) => {
     const close = (answer: boolean) => {
       overlay.remove();
+      before?.focus({ preventScroll: true });
       resolve(answer);
     };
+    const textId = `dialog-text-${Math.random().toString(36).slice(2)}`;
+    const cancelButton = button(cancel, "dialog-cancel", () => close(false), "secondary");
+    const okButton = button(ok, "dialog-ok", () => close(true), danger ? "danger" : "primary");
     const overlay = h(
       "div",
-      { class: "modal", "data-testid": "dialog", role: "dialog", "aria-modal": "true" },
-      h(
-        "div",
-        { class: "modal-box" },
-        h("p", { "data-testid": "dialog-text" }, text),
-        h(
-          "div",
-          { class: "row" },
-          button(cancel, "dialog-cancel", () => close(false), "secondary"),
-          button(ok, "dialog-ok", () => close(true), "primary"),
-        ),
-      ),
+      { class: "modal", "data-testid": "dialog", role: "alertdialog", "aria-modal": "true", "aria-describedby": textId },
+      h("div", { class: "modal-box" }, h("p", { "data-testid": "dialog-text", id: textId }, text), h("div", { class: "row" }, cancelButton, okButton)),
     );
     overlay.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape") close(false);
+      if (ev.key === "Tab") {
+        // Two buttons: Tab and Shift+Tab move between them and never leave the dialog.
+        ev.preventDefault();
+        (document.activeElement === cancelButton ? okButton : cancelButton).focus();
+      }
     });
     document.body.append(overlay);
-    overlay.querySelector<HTMLButtonElement>('[data-testid="dialog-ok"]')?.focus();
+    cancelButton.focus();
   });
 }

@@ -1,20 +1,30 @@
 /**
  * The table screen: the live board for a seat or a spectator. Everything shown comes from the server's
  * table view, its event log and its legal plays (through the typed client); the page only builds the
- * turn out of the server's legal plays and sends it when the player confirms.
+ * turn out of the server's legal plays and sends it when the player confirms. The opponent's moves are
+ * played out checker by checker (./animate.ts) before the live state is drawn; `data-seq` on the view is the
+ * seq whose board is drawn, and `data-busy` is true while a command is out or a move is being shown.
  */
-import { fromAbsolute, opponent, toAbsolute } from "../engine/position";
-import { BAR, OFF, type Side } from "../engine/types";
+import { fromAbsolute, opponent, pipCount, toAbsolute } from "../engine/position";
+import { BAR, OFF, type Board, type Side } from "../engine/types";
 import type { NardiClient, TableConnection, TableView } from "../client";
-import type { LegalPlayView } from "../protocol";
-import { renderBoard, type Slot } from "./board";
-import { enableDrag } from "./drag";
+import type { LegalPlayView, LoggedEvent } from "../protocol";
+import { Animator, plan, reducedMotion, type Beat } from "./animate";
+import { renderBoard, type BoardModel, type Slot } from "./board";
+import { mountChat } from "./chat";
+import { renderStakeLine } from "./coins";
 import { replayLink } from "./replay";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
+import { enableDrag } from "./drag";
+import { renderEnd } from "./end";
+import { t } from "./i18n";
+import { playNotation, readerOf, renderMoveList, type Numbering } from "./moves";
 import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare, statusText } from "./panels";
+import { play as playSound, setSoundOn, soundOn } from "./sound";
 import { forgetSeat, type StoredSeat } from "./store";
 import { TurnBuilder } from "./turn";
+import { verifyLink } from "./verify";
 
 export interface GameOptions {
   api: NardiClient;
@@ -25,12 +35,35 @@ export interface GameOptions {
   connectionEl: HTMLElement;
 }
 
+const NUMBERING_KEY = "nardi.numbering";
+
+/**
+ * The places (absolute slots) the last move touched. They stay marked through the next roll (which the server
+ * often makes at once, by itself) until the next move is made, so the opponent's move can be read while
+ * choosing one's own.
+ */
+function lastMoveSlots(events: readonly LoggedEvent[], variant: "long" | "short"): Set<Slot> {
+  const slots = new Set<Slot>();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!.event;
+    if (e.type === "hand-started") return slots;
+    if (e.type !== "played") continue;
+    const slot = (own: number) => (own === BAR ? `bar-${e.side}` : own === OFF ? `off-${e.side}` : String(toAbsolute(variant, e.side, own)));
+    for (const step of e.steps) {
+      slots.add(slot(step.from));
+      slots.add(slot(step.to));
+    }
+    return slots;
+  }
+  return slots;
+}
+
 /** Mounts the table screen into `root`; returns the clean-up to run when leaving it. */
 export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const { api, tableId, seat, connectionEl } = opts;
   const conn: TableConnection = api.connect(tableId, {
     token: seat?.token,
-    seq: 0, // the whole log: the page shows every hand result and the game log
+    seq: 0, // the whole log: the page shows every hand result, the move list and the game log
     pingIntervalMs: 20_000,
     // Keep trying for as long as a reconnect window can last (backoff tops out at a few seconds).
     maxReconnectAttempts: 1000,
@@ -40,46 +73,75 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   let selected: number | null = null;
   let busy = false;
   let errorText = "";
+  /** Where focus should go after the next render: the board's or the picker's next choice. */
+  let focusIn: "board" | "picker" | null = null;
+  let numbering: Numbering = localStorage.getItem(NUMBERING_KEY) === "white" ? "white" : "mine";
+  /** The board as of the last update handled (the start of the next animation) and the seq drawn. */
+  let knownBoard: Board | null = null;
+  let drawnSeq = 0;
+  let wasMyMove = false;
 
   clear(root);
-  const header = h("div", { class: "table-info muted", "data-testid": "table-info" }, "Connecting…");
+  const header = h("div", { class: "table-info muted", "data-testid": "table-info" }, t("table.connecting"));
   const share = h("section", { class: "card links", "data-testid": "share", hidden: true });
   const topPlayer = h("div", { class: "player" });
   const bottomPlayer = h("div", { class: "player" });
   const boardBox = h("div", { class: "board-box" });
+  const picker = h("div", { class: "picker", "data-testid": "picker", role: "group", "aria-label": t("table.picker") });
   const scoreEl = h("div", { class: "scoreline", "data-testid": "score" });
+  const pipsEl = h("div", { class: "pipline muted", "data-testid": "pip-diff" });
+  const stakeEl = h("div", { class: "stake-line", "data-testid": "stake-line", hidden: true });
   const statusEl = h("div", { class: "status", "data-testid": "status", role: "status", "aria-live": "polite" });
+  const announcer = h("div", { class: "visually-hidden", "data-testid": "announcer", "aria-live": "polite", role: "log" });
   const errorEl = h("div", { class: "error", "data-testid": "error" });
   const noticeEl = h("div", { class: "banner notice", "data-testid": "notice", hidden: true });
   const controls = h("div", { class: "controls", "data-testid": "controls" });
   const handBanner = h("div", { class: "banner", "data-testid": "hand-result", hidden: true });
   const matchBanner = h("div", { class: "banner match", "data-testid": "match-result", hidden: true });
+  const endPanel = h("section", { class: "end card", "data-testid": "end", hidden: true, "aria-live": "polite" });
+  const tools = h("div", { class: "row table-tools" });
+  const moveListEl = h("div", { class: "moves", "data-testid": "moves", tabindex: 0, "aria-label": t("table.moves.title") });
   const replayLinkEl = replayLink(tableId);
+  const verifyLinkEl = verifyLink(tableId);
   const legend = h("p", { class: "legend", "data-testid": "legend" });
   const log = h("ol", { class: "log", "data-testid": "log", reversed: true });
+  const chat = mountChat(conn, api);
   const view = h("div", { class: "table-view", "data-testid": "table", "data-table-id": tableId });
   root.append(view);
-  // The share links sit at the top while the creator waits for an opponent, and below the game once it runs
-  // (on a phone the board, status and buttons then fit on the first screen).
+  // The share links sit at the top while the creator waits for an opponent, and below the game once it runs.
   const shareTop = h("div", { class: "share-slot" });
   const shareBottom = h("div", { class: "share-slot" });
   view.append(
     header,
     shareTop,
-    h("div", { class: "players" }, topPlayer),
-    boardBox,
-    h("div", { class: "players" }, bottomPlayer),
-    scoreEl,
-    matchBanner,
-    replayLinkEl,
-    handBanner,
-    noticeEl,
-    statusEl,
-    errorEl,
-    controls,
+    h(
+      "div",
+      { class: "table-layout" },
+      h("div", { class: "table-main" }, topPlayer, boardBox, bottomPlayer, picker),
+      h(
+        "aside",
+        { class: "table-side" },
+        statusEl,
+        errorEl,
+        controls,
+        endPanel,
+        scoreEl,
+        stakeEl,
+        pipsEl,
+        matchBanner,
+        replayLinkEl,
+        verifyLinkEl,
+        handBanner,
+        noticeEl,
+        tools,
+        h("section", { class: "moves-panel card" }, h("h2", {}, t("table.moves.title")), moveListEl),
+        chat.el,
+      ),
+    ),
     legend,
     shareBottom,
-    h("details", { open: true }, h("summary", {}, "Game log"), log),
+    h("details", {}, h("summary", {}, t("table.log")), log),
+    announcer,
   );
 
   const role = (): Side | "spectator" => (conn.role === "white" || conn.role === "black" ? conn.role : "spectator");
@@ -87,11 +149,25 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const r = role();
     return r === "spectator" ? null : r;
   };
+  const viewerSide = (): Side => mySide() ?? "white";
+
+  let disposed = false;
+  const animator = new Animator(
+    (beat) => drawBoard(beat),
+    () => {
+      if (!disposed) render();
+    },
+    () => conn.table?.ruleset.variant ?? "long",
+    viewerSide,
+    (beat) => {
+      if (beat.fly) playSound("move");
+    },
+  );
 
   /** Keeps the turn being built while the server's legal plays stay the same (e.g. across a reconnect). */
-  function syncTurn(t: TableView): void {
+  function syncTurn(table: TableView): void {
     const me = mySide();
-    const m = t.match;
+    const m = table.match;
     const plays: LegalPlayView[] | null = conn.legalPlays;
     if (!me || !m || m.phase !== "moving" || m.turn !== me || !plays) {
       turn = null;
@@ -99,35 +175,33 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       selected = null;
       return;
     }
-    const key = `${t.id}|${m.hand}|${m.dice?.join("-")}|${JSON.stringify(m.board)}|${plays.map((p) => p.play).join(";")}`;
+    const key = `${table.id}|${m.hand}|${m.dice?.join("-")}|${JSON.stringify(m.board)}|${plays.map((p) => p.play).join(";")}`;
     if (key === turnKey && turn) return;
     turnKey = key;
-    turn = new TurnBuilder(plays, me, t.ruleset.variant, m.board);
+    turn = new TurnBuilder(plays, me, table.ruleset.variant, m.board);
     selected = null;
   }
 
-  function slotToOwn(slot: Slot, me: Side, t: TableView): number | null {
+  function slotToOwn(slot: Slot, me: Side, table: TableView): number | null {
     if (slot === `bar-${me}`) return BAR;
     if (slot === `off-${me}`) return OFF;
     const abs = Number(slot);
     if (!Number.isInteger(abs) || abs < 1 || abs > 24) return null;
-    return fromAbsolute(t.ruleset.variant, me, abs);
+    return fromAbsolute(table.ruleset.variant, me, abs);
   }
 
-  function ownToSlot(own: number, me: Side, t: TableView): Slot {
+  function ownToSlot(own: number, me: Side, table: TableView): Slot {
     if (own === BAR) return `bar-${me}`;
     if (own === OFF) return `off-${me}`;
-    return String(toAbsolute(t.ruleset.variant, me, own));
+    return String(toAbsolute(table.ruleset.variant, me, own));
   }
 
-  function onSlot(slot: Slot): void {
-    const t = conn.table;
-    const me = mySide();
-    if (!turn || !t || !me || busy) return;
-    const own = slotToOwn(slot, me, t);
-    if (own === null) return;
+  /** A place chosen (on the board, or with the picker's buttons): pick a checker, or send it there. */
+  function choose(own: number, from: "board" | "picker"): void {
+    if (!turn || busy) return;
     if (selected !== null && turn.destinations(selected).some((d) => d.to === own)) {
       turn.move(selected, own);
+      playSound("move");
       selected = null;
     } else if (turn.sources().includes(own)) {
       selected = selected === own ? null : own;
@@ -135,7 +209,20 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       selected = null;
     }
     errorText = "";
+    focusIn = from;
     render();
+  }
+
+  function onSlot(slot: Slot): void {
+    if (animator.running) {
+      animator.skip();
+      return;
+    }
+    const table = conn.table;
+    const me = mySide();
+    if (!table || !me) return;
+    const own = slotToOwn(slot, me, table);
+    if (own !== null) choose(own, "board");
   }
 
   async function command(what: () => Promise<unknown>): Promise<void> {
@@ -155,75 +242,192 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   }
 
   function confirmPlay(): void {
-    const play = turn?.complete();
-    if (!play) return;
-    const steps = play.steps.map(({ from, to }) => ({ from, to }));
+    const done = turn?.complete();
+    if (!done) return;
+    const steps = done.steps.map(({ from, to }) => ({ from, to }));
     void command(() => conn.play(steps.length > 0 ? steps : ""));
   }
 
-  async function ask(text: string, ok: string, then: () => Promise<unknown>): Promise<void> {
-    if (await confirmDialog(text, ok)) await command(then);
+  async function ask(text: string, ok: string, then: () => Promise<unknown>, danger = false): Promise<void> {
+    if (await confirmDialog(text, ok, t("table.dialog.cancel"), danger)) await command(then);
   }
 
-  function renderControls(t: TableView): void {
+  function renderControls(table: TableView): void {
     clear(controls);
-    const m = t.match;
+    const m = table.match;
     const me = mySide();
-    if (m?.phase === "over" || t.status === "over") {
-      controls.append(button("Back to the lobby", "lobby", () => (location.hash = "#/")));
-      return;
-    }
+    if (m?.phase === "over" || table.status === "over") return;
     if (!me || !m) return;
     const myTurn = m.turn === me;
     if (myTurn && m.phase === "awaiting-roll") {
-      const roll = button("Roll", "roll", () => void command(() => conn.roll()), "primary");
+      const roll = button(t("table.turn.roll"), "roll", () => void command(() => conn.roll()), "primary");
       roll.disabled = busy;
       controls.append(roll);
       if (m.canDouble.includes(me)) {
-        const dbl = button(`Double to ${m.cube.value * 2}`, "double", () =>
-          void ask(`Offer a double: the hand will count ${m.cube.value * 2}×. Your opponent can take or drop.`, "Double", () => conn.double()),
-        );
+        const value = m.cube.value * 2;
+        const dbl = button(t("table.turn.double", { value }), "double", () => void ask(t("table.dialog.double", { value }), t("table.turn.doubleOk"), () => conn.double()));
         dbl.disabled = busy;
         controls.append(dbl);
       }
     }
     if (myTurn && m.phase === "moving" && turn) {
-      const undo = button("Undo", "undo", () => {
+      const undo = button(t("table.turn.undo"), "undo", () => {
         turn?.undo();
         selected = null;
         render();
       });
       undo.disabled = busy || !turn.canUndo;
-      const ok = button(turn.burned ? "Pass (no move)" : "Confirm move", "confirm", confirmPlay, "primary");
+      const ok = button(t(turn.burned ? "table.turn.pass" : "table.turn.confirm"), "confirm", confirmPlay, "primary");
       ok.disabled = busy || turn.complete() === null;
       controls.append(undo, ok);
     }
     if (m.phase === "cube-offered" && m.cubeOffer?.to === me) {
       const value = m.cube.value * 2;
-      const take = button(`Take (${value})`, "take", () =>
-        void ask(`Take the double? The hand will be played for ${value}× and the cube becomes yours.`, "Take", () => conn.take()),
-      );
-      const drop = button("Drop", "drop", () =>
-        void ask(`Drop? You lose this hand for ${points(m.cube.value)}.`, "Drop", () => conn.drop()),
-        "danger",
-      );
+      const take = button(t("table.turn.take", { value }), "take", () => void ask(t("table.dialog.take", { value }), t("table.turn.takeOk"), () => conn.take()));
+      const drop = button(t("table.turn.drop"), "drop", () => void ask(t("table.dialog.drop", { points: points(m.cube.value) }), t("table.turn.drop"), () => conn.drop(), true), "danger");
       take.disabled = drop.disabled = busy;
       controls.append(take, drop);
     }
-    if (t.ruleset.cube && t.length > 1) {
+    if (table.ruleset.cube && table.length > 1) {
       // "Auto-roll when I'd only roll": the server then rolls for me even when I could double.
       const auto = h("input", { type: "checkbox", "data-testid": "auto-roll" });
-      auto.checked = t.players[me]?.autoRoll === true;
+      auto.checked = table.players[me]?.autoRoll === true;
       auto.disabled = busy;
       auto.addEventListener("change", () => void command(() => conn.setAutoRoll(auto.checked)));
-      controls.append(h("label", { class: "auto-roll" }, auto, " Roll for me when I'd only roll"));
+      controls.append(h("label", { class: "auto-roll" }, auto, t("table.turn.autoRoll")));
     }
-    const resign = button("Resign", "resign", () =>
-      void ask("Resign the whole match? Your opponent is awarded the points still needed to win it.", "Resign", () => conn.resign()),
-      "danger",
-    );
+    const resign = button(t("table.turn.resign"), "resign", () => void ask(t("table.dialog.resign"), t("table.dialog.resignOk"), () => conn.resign(), true), "danger");
     resign.disabled = busy;
     controls.append(resign);
+  }
+
+  /** Big buttons for the turn's choices (the phone's tap targets, and a keyboard path): checkers, then targets. */
+  function renderPicker(): void {
+    clear(picker);
+    const me = mySide();
+    picker.hidden = !turn || !me || animator.running;
+    if (!turn || !me) return;
+    const label = (own: number) => (own === BAR ? t("table.pick.bar") : own === OFF ? t("table.pick.off") : String(own));
+    if (selected === null) {
+      for (const own of turn.sources()) {
+        picker.append(button(t("table.pick.from", { point: label(own) }), `pick-from-${own}`, () => choose(own, "picker")));
+      }
+    } else {
+      const from = selected;
+      for (const d of turn.destinations(from)) {
+        picker.append(button(t("table.pick.to", { from: label(from), to: label(d.to) }), `pick-to-${d.to}`, () => choose(d.to, "picker"), "primary"));
+      }
+      picker.append(button(t("table.pick.back"), "pick-back", () => choose(from, "picker")));
+    }
+  }
+
+  /** Moves focus to where the next action is, after the board or the picker was used. */
+  function placeFocus(): void {
+    if (focusIn === null) return;
+    const where = focusIn;
+    focusIn = null;
+    const box = where === "board" ? boardBox : picker;
+    const next =
+      (selected !== null ? box.querySelector<HTMLElement | SVGElement>('[data-dest="true"], [data-testid^="pick-to-"]') : null) ??
+      (turn?.complete() ? controls.querySelector<HTMLElement>('[data-testid="confirm"]') : null) ??
+      box.querySelector<HTMLElement | SVGElement>('[data-source="true"], [data-testid^="pick-from-"]');
+    next?.focus({ preventScroll: true });
+  }
+
+  /** The board as the viewer should see it now (the turn being built, else the server's). */
+  function liveModel(table: TableView): BoardModel | null {
+    const m = table.match;
+    const board = turn ? turn.board : (m?.board ?? null);
+    if (!board || !m) return null;
+    const me = mySide();
+    const sources = new Set<Slot>();
+    const destinations = new Set<Slot>();
+    if (turn && me) {
+      for (const own of turn.sources()) sources.add(ownToSlot(own, me, table));
+      if (selected !== null) for (const d of turn.destinations(selected)) destinations.add(ownToSlot(d.to, me, table));
+    }
+    return {
+      variant: table.ruleset.variant,
+      board,
+      viewer: viewerSide(),
+      dice: m.dice ?? null,
+      diceSide: m.dice ? m.turn : null,
+      usedDice: turn && m.dice ? turn.usedDice(m.dice) : undefined,
+      cube: table.ruleset.cube && table.length > 1 ? { value: m.cube.value, owner: m.cube.owner } : null,
+      sources,
+      destinations,
+      selected: selected !== null && me ? ownToSlot(selected, me, table) : null,
+      lastMove: lastMoveSlots(conn.events, table.ruleset.variant),
+      onSlot,
+    };
+  }
+
+  /** Draws one beat of an animation in place of the live board. */
+  function drawBoard(beat: Beat): SVGSVGElement {
+    const table = conn.table!;
+    const m = table.match;
+    const svg = renderBoard({
+      variant: table.ruleset.variant,
+      board: beat.board,
+      viewer: viewerSide(),
+      dice: beat.dice,
+      diceSide: beat.diceSide,
+      cube: table.ruleset.cube && table.length > 1 && m ? { value: m.cube.value, owner: m.cube.owner } : null,
+      onSlot,
+    });
+    svg.setAttribute("data-animating", "true");
+    clear(boardBox);
+    boardBox.append(svg);
+    renderPips(table, beat.board);
+    view.setAttribute("data-busy", "true");
+    renderTools();
+    picker.hidden = true;
+    return svg;
+  }
+
+  function renderPips(table: TableView, board: Board | null): void {
+    const me = mySide();
+    const times = conn.remainingTime();
+    const viewer = viewerSide();
+    const pips = (side: Side) => (board ? pipCount(board[side]) : null);
+    renderPlayerLine(topPlayer, opponent(viewer), table, me, times?.[opponent(viewer)] ?? null, pips(opponent(viewer)));
+    renderPlayerLine(bottomPlayer, viewer, table, me, times?.[viewer] ?? null, pips(viewer));
+    const mine = pips(viewer);
+    const theirs = pips(opponent(viewer));
+    if (mine === null || theirs === null) {
+      pipsEl.textContent = "";
+      return;
+    }
+    // Fewer pips is ahead in the race.
+    const diff = theirs - mine;
+    const who = me === null ? sideName(viewer) : null;
+    pipsEl.textContent =
+      diff === 0
+        ? t("table.pips.even", { mine, theirs })
+        : who === null
+          ? t(diff > 0 ? "table.pips.youLead" : "table.pips.youTrail", { mine, theirs, count: Math.abs(diff) })
+          : t(diff > 0 ? "table.pips.sideLeads" : "table.pips.sideTrails", { side: who, mine, theirs, count: Math.abs(diff) });
+    pipsEl.setAttribute("data-diff", String(diff));
+  }
+
+  function renderTools(): void {
+    clear(tools);
+    const sound = button(t(soundOn() ? "table.tools.soundOn" : "table.tools.soundOff"), "sound", () => {
+      setSoundOn(!soundOn());
+      renderTools();
+    });
+    sound.setAttribute("aria-pressed", String(soundOn()));
+    tools.append(sound);
+    if (mySide() !== null) {
+      const flip = button(t(numbering === "mine" ? "table.tools.numberingMine" : "table.tools.numberingWhite"), "numbering", () => {
+        numbering = numbering === "mine" ? "white" : "mine";
+        localStorage.setItem(NUMBERING_KEY, numbering);
+        render();
+      });
+      flip.setAttribute("title", t("table.tools.numberingHelp"));
+      tools.append(flip);
+    }
+    if (animator.running) tools.append(button(t("table.tools.skip"), "skip-animation", () => animator.skip()));
   }
 
   /** The log only grows: add the new events at the top (newest first) instead of rebuilding it. */
@@ -238,109 +442,127 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   }
 
   function render(): void {
-    const t = conn.table;
-    view.setAttribute("data-busy", String(busy));
+    const table = conn.table;
     view.setAttribute("data-status", conn.status);
-    if (!t) {
+    if (!table) {
+      view.setAttribute("data-busy", String(busy));
       renderConnection();
       return;
     }
-    syncTurn(t);
-    // State in attributes, so tests (and scripts) can wait for the page without parsing text.
-    view.setAttribute("data-seq", String(conn.seq));
-    view.setAttribute("data-role", role());
-    view.setAttribute("data-table-status", t.status);
-    view.setAttribute("data-phase", t.match?.phase ?? "");
-    view.setAttribute("data-turn", t.match?.turn ?? "");
+    syncTurn(table);
     const me = mySide();
-    const viewer: Side = me ?? "white";
-    const m = t.match;
-    header.textContent = `${rulesetLabel(t)}${me ? ` · you play ${sideName(me)}` : " · watching"}`;
-    renderShare(share, t, me, seat?.invite ?? null);
-    const slot = t.status === "waiting" ? shareTop : shareBottom;
+    const m = table.match;
+    const animating = animator.running;
+    // State in attributes, so tests (and scripts) can wait for the page without parsing text.
+    view.setAttribute("data-busy", String(busy || animating));
+    if (!animating) drawnSeq = conn.seq;
+    view.setAttribute("data-seq", String(drawnSeq));
+    view.setAttribute("data-role", role());
+    view.setAttribute("data-table-status", table.status);
+    view.setAttribute("data-phase", m?.phase ?? "");
+    view.setAttribute("data-turn", m?.turn ?? "");
+    header.textContent = t(me ? (me === "white" ? "table.headerWhite" : "table.headerBlack") : "table.headerWatching", { label: rulesetLabel(table) });
+    renderShare(share, table, me, seat?.invite ?? null);
+    const slot = table.status === "waiting" ? shareTop : shareBottom;
     if (share.parentElement !== slot) slot.append(share);
-    const times = conn.remainingTime();
-    renderPlayerLine(topPlayer, opponent(viewer), t, me, times?.[opponent(viewer)] ?? null);
-    renderPlayerLine(bottomPlayer, viewer, t, me, times?.[viewer] ?? null);
-    const board = turn ? turn.board : (m?.board ?? null);
-    clear(boardBox);
-    if (board) {
-      const variant = t.ruleset.variant;
-      const sources = new Set<Slot>();
-      const destinations = new Set<Slot>();
-      if (turn && me) {
-        for (const own of turn.sources()) sources.add(ownToSlot(own, me, t));
-        if (selected !== null) for (const d of turn.destinations(selected)) destinations.add(ownToSlot(d.to, me, t));
-      }
-      const cubeInPlay = t.ruleset.cube && t.length > 1;
-      boardBox.append(
-        renderBoard({
-          variant,
-          board,
-          viewer,
-          dice: m?.dice ?? null,
-          diceSide: m?.dice ? m.turn : null,
-          usedDice: turn && m?.dice ? turn.usedDice(m.dice) : undefined,
-          cube: cubeInPlay && m ? { value: m.cube.value, owner: m.cube.owner } : null,
-          sources,
-          destinations,
-          selected: selected !== null && me ? ownToSlot(selected, me, t) : null,
-          onSlot,
-        }),
-      );
+    if (!animating) {
+      const model = liveModel(table);
+      clear(boardBox);
+      if (model) boardBox.append(renderBoard(model));
+      renderPips(table, model?.board ?? null);
+      knownBoard = m?.board ?? null;
     }
     scoreEl.textContent = m
-      ? `Score: White ${m.score.white} – ${m.score.black} Black · match to ${points(t.length)}` +
-        `${t.ruleset.cube && t.length > 1 ? ` · cube ${m.cube.value}${m.cube.owner ? ` (${sideName(m.cube.owner)})` : " (middle)"}` : ""}` +
-        `${m.crawford ? " · Crawford hand" : ""} · hand ${m.hand}`
-      : `Match to ${points(t.length)}`;
+      ? [
+          t("table.score.line", { white: m.score.white, black: m.score.black, points: points(table.length) }),
+          table.ruleset.cube && table.length > 1
+            ? t(m.cube.owner ? "table.score.cubeOwned" : "table.score.cubeMiddle", { value: m.cube.value, side: m.cube.owner ? sideName(m.cube.owner) : "" })
+            : "",
+          m.crawford ? t("table.score.crawford") : "",
+          t("table.score.hand", { hand: m.hand }),
+        ]
+          .filter((part) => part !== "")
+          .join(" · ")
+      : t("table.score.matchTo", { points: points(table.length) });
+    renderStakeLine(stakeEl, table, me);
     const results = lastResults(conn.events);
-    handBanner.hidden = results.hand === null;
+    handBanner.hidden = results.hand === null || results.match !== null;
     handBanner.textContent = results.hand ? handResultText(results.hand) : "";
     if (results.hand) handBanner.setAttribute("data-kind", results.hand.result.kind);
     matchBanner.hidden = results.match === null;
     matchBanner.textContent = results.match ? matchResultText(results.match) : "";
+    renderEnd(endPanel, animating ? null : results.match, table, me, conn, { run: (what) => void command(what) });
     replayLinkEl.hidden = role() !== "spectator" && results.match === null;
+    verifyLinkEl.hidden = results.match === null;
     const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";
-    statusEl.textContent = statusText(t, me, turn, selected);
-    const myMove =
-      me !== null && m !== null && (m.phase === "cube-offered" ? m.cubeOffer?.to === me : m.phase !== "over" && m.turn === me);
-    document.title = myMove ? "● Your turn · Nardi" : "Nardi";
-    legend.textContent =
-      `Seen from ${sideName(viewer)}'s seat: ${me ? "your" : "White's"} home is at the bottom right and the numbers are ` +
-      `${me ? "your" : "White's"} own points (moves are written in them).` +
-      (t.ruleset.variant === "long" ? " H marks each side's head." : "");
-    renderControls(t);
+    statusEl.textContent = statusText(table, me, turn, selected);
+    const myMove = me !== null && m !== null && (m.phase === "cube-offered" ? m.cubeOffer?.to === me : m.phase !== "over" && m.turn === me);
+    if (myMove && !wasMyMove && !animating) playSound("turn");
+    if (!animating) wasMyMove = myMove;
+    document.title = myMove ? t("table.titleYourTurn") : t("app.name");
+    legend.textContent = t(me ? "table.legendMine" : "table.legendWatching", { side: sideName(viewerSide()) }) + (table.ruleset.variant === "long" ? ` ${t("table.legendHeads")}` : "");
+    renderControls(table);
+    renderPicker();
+    renderTools();
+    renderMoveList(moveListEl, conn.events, table.ruleset.variant, readerOf(numbering, viewerSide()));
+    chat.update(table, me);
+    chat.el.hidden = chat.el.hidden || table.status === "waiting";
     renderConnection();
     // After renderConnection, which may set errorText (a connection given up).
     errorEl.textContent = errorText;
     renderLog();
+    if (!animating) placeFocus();
+  }
+
+  /** An update: announce the opponent's moves, sound the dice, and play their moves out before the live state. */
+  function onUpdate(m: { events: LoggedEvent[] }): void {
+    const table = conn.table;
+    const me = mySide();
+    if (!table) return render();
+    const viewer = viewerSide();
+    const said: string[] = [];
+    for (const { event: e } of m.events) {
+      if (e.type === "rolled") playSound("dice");
+      if (e.type === "played" && e.side !== me) {
+        const text = playNotation(table.ruleset.variant, e.side, viewer, e);
+        said.push(text === "" ? t("table.announce.passed", { side: sideName(e.side) }) : t("table.announce.played", { side: sideName(e.side), play: text }));
+      } else if (e.type !== "played" && "side" in e && e.side !== me && (e.type === "doubled" || e.type === "taken" || e.type === "dropped" || e.type === "resigned")) {
+        said.push(describeEvent(e) ?? "");
+      } else if (e.type === "hand-ended" || e.type === "match-ended") {
+        said.push(describeEvent(e) ?? "");
+      }
+    }
+    if (said.length > 0) announcer.textContent = said.join(". ");
+    // The next show starts where this update leaves the board, whether or not this one is shown.
+    const start = knownBoard;
+    knownBoard = table.match?.board ?? null;
+    if (start && !reducedMotion() && m.events.some((x) => x.event.type === "played" && x.event.side !== me)) {
+      animator.enqueue(plan(start, m.events, table.ruleset.variant, me).beats);
+    }
+    // While a show runs the rest of the screen shows the live state; the board follows when the show ends.
+    render();
   }
 
   function renderConnection(): void {
     const s = conn.status;
-    const text =
-      s === "connected" ? "connected" : s === "reconnecting" ? "reconnecting…" : s === "connecting" ? "connecting…" : "disconnected";
-    connectionEl.textContent = text;
+    connectionEl.textContent = t(s === "connected" ? "table.conn.connected" : s === "reconnecting" ? "table.conn.reconnecting" : s === "connecting" ? "table.conn.connecting" : "table.conn.disconnected");
     connectionEl.className = `conn${s === "connected" ? "" : " down"}`;
     if (s === "closed" && conn.table) {
       // The client gave up reconnecting (a long outage): offer a fresh start; the seat is still stored.
-      errorText = "The connection to the server is lost.";
+      errorText = t("table.conn.lost");
       if (!controls.querySelector('[data-testid="reconnect"]')) {
-        controls.prepend(button("Reconnect", "reconnect", () => location.reload(), "primary"));
+        controls.prepend(button(t("table.conn.reconnect"), "reconnect", () => location.reload(), "primary"));
       }
     }
     if (s === "closed" && !conn.table) {
       clear(statusEl);
-      statusEl.textContent = seat
-        ? "Could not connect with your seat (the table may be gone)."
-        : "Could not connect to watch (the table may not allow spectators or may not exist).";
+      statusEl.textContent = t(seat ? "table.conn.noSeat" : "table.conn.noWatch");
       clear(controls);
       if (seat) {
         controls.append(
-          button("Forget my seat here", "forget-seat", () => {
+          button(t("table.conn.forgetSeat"), "forget-seat", () => {
             forgetSeat(tableId);
             location.hash = "#/";
           }),
@@ -349,17 +571,17 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     }
   }
 
-  const offs = [conn.onWelcome(render), conn.onUpdate(render), conn.onStatus(render)];
+  const offs = [conn.onWelcome(render), conn.onUpdate(onUpdate), conn.onStatus(render), conn.onRematch(render), chat.dispose];
   const ownOf = (slot: Slot): number | null => {
-    const t = conn.table;
+    const table = conn.table;
     const me = mySide();
-    return t && me ? slotToOwn(slot, me, t) : null;
+    return table && me ? slotToOwn(slot, me, table) : null;
   };
   offs.push(
     enableDrag(boardBox, {
       canStart: (slot) => {
         const own = ownOf(slot);
-        return !busy && turn !== null && own !== null && turn.sources().includes(own);
+        return !busy && !animator.running && turn !== null && own !== null && turn.sources().includes(own);
       },
       start: (slot) => {
         selected = ownOf(slot);
@@ -372,25 +594,27 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   );
   /** The selected checker's place on the board (dropping a checker where it was leaves it selected). */
   function ownToSlotSelected(): Slot | null {
-    const t = conn.table;
+    const table = conn.table;
     const me = mySide();
-    return t && me && selected !== null ? ownToSlot(selected, me, t) : null;
+    return table && me && selected !== null ? ownToSlot(selected, me, table) : null;
   }
   // The reconnect countdown and the clocks tick without rebuilding the board (a rebuild mid-click would eat the click).
   const tick = setInterval(() => {
-    const t = conn.table;
-    if (!t) return;
+    const table = conn.table;
+    if (!table) return;
     const times = conn.remainingTime();
     for (const side of ["white", "black"] as const) {
       const el = root.querySelector(`[data-testid="conn-${side}"]`);
-      if (el) el.textContent = connectionText(t.players[side], t);
-      el?.classList.toggle("away", !(t.players[side]?.connected ?? true));
-      renderClock(root.querySelector(`[data-testid="clock-${side}"]`), side, t, times?.[side] ?? null);
+      if (el) el.textContent = connectionText(table.players[side], table);
+      el?.classList.toggle("away", !(table.players[side]?.connected ?? true));
+      renderClock(root.querySelector(`[data-testid="clock-${side}"]`), side, table, times?.[side] ?? null);
     }
   }, 250);
 
   return () => {
-    document.title = "Nardi";
+    disposed = true;
+    document.title = t("app.name");
+    animator.skip();
     for (const off of offs) off();
     clearInterval(tick);
     conn.close();

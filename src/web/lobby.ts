@@ -6,6 +6,7 @@ import type { NardiClient, PlayerProfile, SeatGrant, TableSummary } from "../cli
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
 import { TIME_CONTROL_NAMES, type BotLevelName } from "../protocol";
+import { stakeField, stakeLine, stakeListed } from "./coins";
 import { points } from "./describe";
 import { mountQuickPlay } from "./quick";
 import { button, clear, field, h, select } from "./dom";
@@ -90,6 +91,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   opponent.addEventListener("change", syncRated);
   syncBot();
   syncRated();
+  const stake = stakeField(api, player);
   const createError = h("p", { class: "error", "data-testid": "create-error" });
   const create = button(
     "Create table",
@@ -110,6 +112,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
             botLevel: BOT_LEVEL_CHOICES.find(([level]) => level === botLevel.value)?.[0] ?? "expert",
             name: playerName(name),
             rated: rated.checked,
+            ...(opponent.value === "bot" ? {} : { stake: stake.stake() }),
           });
           keepSeat(grant);
           location.hash = `#/t/${grant.tableId}`;
@@ -136,7 +139,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     }
   }
   function tableRow(t: TableSummary): HTMLLIElement {
-    const summary = h("span", {}, h("strong", {}, t.ruleset.preset), ` · match to ${t.length} · host ${t.host}`);
+    const summary = h("span", {}, h("strong", {}, t.ruleset.preset), ` · match to ${t.length} · host ${t.host}`, stakeListed(t) ? ` · ${stakeListed(t)}` : "");
     if (loadSeat(t.id)) {
       // This browser created it: open it rather than sit down against oneself.
       const open = button("Open (yours)", `open-${t.id}`, () => (location.hash = `#/t/${t.id}`));
@@ -172,6 +175,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
       privateField,
       botField,
       ratedField,
+      stake.field,
       h("div", { class: "row" }, create),
       createError,
     ),
@@ -215,6 +219,7 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
         return;
       }
       info.textContent = `${host} invites you to ${t.rated ? "a rated game of " : ""}${t.ruleset.preset}, a match to ${points(t.length)}. You play Black.`;
+      if (t.stake) info.after(stakeLine(t));
       const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName(player?.name ?? "Player") });
       const join = button(
         "Join as Black",

@@ -6,11 +6,14 @@
  *   #/watch/<id>  watch a table as a spectator
  *   #/p/<id>      a player's profile (the visitor's own: also claim a name, log in, log out)
  *   #/leaders/<preset>  the leaderboard of a rule set
+ *   #/coins       the visitor's Domino Coins: balance and transfer history
  *   #/replay/<id>[/<seq>]  the replay of a table's match, at one position
+ *   #/verify/<id> recompute every roll of a match (fair dice);  #/dice/<playerId>  a player's dice statistics
  * Seats ({tableId, seat, token}) live in localStorage, so a reload or a new tab resumes the same seat. The
  * visitor is a player from the first visit (a guest, ./session.ts).
  */
 import { NardiClient } from "../client";
+import { balanceBadge, mountTransfers, refreshBalance } from "./coins";
 import { clear, h } from "./dom";
 import { mountGame } from "./game";
 import { mountJoin, mountLobby } from "./lobby";
@@ -18,6 +21,7 @@ import { mountLeaderboard, mountProfile } from "./players";
 import { mountReplay } from "./replay";
 import { visitor, type Visitor } from "./session";
 import { loadSeat } from "./store";
+import { mountDiceStats, mountVerify } from "./verify";
 
 const anonymous = new NardiClient(location.origin);
 let you: Visitor = { api: anonymous, me: null };
@@ -29,6 +33,8 @@ function setVisitor(v: Visitor): void {
   you = v;
   api = v.api;
   meEl.textContent = v.me ? v.me.name : "";
+  document.querySelector(".coins-badge")?.remove();
+  meEl.before(balanceBadge(v.api));
   if (v.me) meEl.setAttribute("href", `#/p/${v.me.id}`);
   else meEl.removeAttribute("href");
 }
@@ -39,6 +45,7 @@ let unmount: () => void = () => undefined;
 const TABLE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 function route(): void {
+  refreshBalance();
   unmount();
   unmount = () => undefined;
   clear(root);
@@ -50,6 +57,10 @@ function route(): void {
       if (v.me) location.hash = `#/p/${v.me.id}`;
       route();
     });
+    return;
+  }
+  if (screen === "coins") {
+    unmount = mountTransfers(root, api);
     return;
   }
   if (screen === "leaders" && id) {
@@ -67,6 +78,10 @@ function route(): void {
       return;
     }
     unmount = mountGame(root, { api, tableId: id, seat, connectionEl });
+    return;
+  }
+  if ((screen === "verify" || screen === "dice") && id && TABLE_ID.test(id)) {
+    unmount = screen === "verify" ? mountVerify(root, api, id) : mountDiceStats(root, api, id);
     return;
   }
   if (screen && screen !== "") {

@@ -8,29 +8,34 @@ import type { SideTime } from "../client";
 import type { LoggedEvent, PlayerView, TableView } from "../protocol";
 import { playerLabel, sideName } from "./describe";
 import { button, clear, h } from "./dom";
+import { t } from "./i18n";
 import type { TurnBuilder } from "./turn";
 
 /** Below this much time left the running clock shows a warning. */
 export const LOW_TIME_MS = 10_000;
 
-/** Fills `el` with one player's line; `me` is the viewer's seat (null for spectators); `time`: their clock now. */
-export function renderPlayerLine(el: HTMLElement, side: Side, t: TableView, me: Side | null, time: SideTime | null): void {
-  const p = t.players[side];
-  const m = t.match;
+/**
+ * Fills `el` with one player's line; `me` is the viewer's seat (null for spectators); `time`: their clock now;
+ * `pips`: their pip count on the board as drawn (it changes while a move is being built).
+ */
+export function renderPlayerLine(el: HTMLElement, side: Side, table: TableView, me: Side | null, time: SideTime | null, pips: number | null): void {
+  const p = table.players[side];
+  const m = table.match;
   el.className = `player${m && m.phase !== "over" && m.turn === side ? " turn" : ""}`;
   el.setAttribute("data-testid", `player-${side}`);
   clear(el);
-  const who = p ? `${playerLabel(p.name, p.kind, p.botLevel)}${side === me ? " (you)" : ""}` : "waiting for a player…";
+  const name = p ? playerLabel(p.name, p.kind, p.botLevel) : "";
+  const who = !p ? t("table.player.waiting") : side === me ? t("table.player.you", { name }) : name;
   el.append(
     h("span", { class: `disc ${side}`, "aria-hidden": "true" }),
-    h("strong", {}, `${sideName(side)}: `),
+    h("strong", {}, t("table.player.side", { side: sideName(side) })),
     p?.playerId ? h("a", { href: `#/p/${p.playerId}`, "data-testid": `name-${side}` }, who) : h("span", { "data-testid": `name-${side}` }, who),
-    h("span", { class: "muted", "data-testid": `pips-${side}` }, m ? ` · pips ${m.pips[side]}` : ""),
-    h("span", { class: "muted", "data-testid": `score-${side}` }, m ? ` · score ${m.score[side]}` : ""),
-    h("span", { "data-testid": `conn-${side}`, class: `conn-state${p && !p.connected ? " away" : ""}` }, connectionText(p, t)),
+    h("span", { class: "muted", "data-testid": `pips-${side}`, "data-pips": pips ?? "" }, pips !== null ? t("table.player.pips", { pips }) : ""),
+    h("span", { class: "muted", "data-testid": `score-${side}` }, m ? t("table.player.score", { score: m.score[side] }) : ""),
+    h("span", { "data-testid": `conn-${side}`, class: `conn-state${p && !p.connected ? " away" : ""}` }, connectionText(p, table)),
     h("span", { "data-testid": `clock-${side}` }),
   );
-  renderClock(el.querySelector(`[data-testid="clock-${side}"]`), side, t, time);
+  renderClock(el.querySelector(`[data-testid="clock-${side}"]`), side, table, time);
 }
 
 const mmss = (ms: number): string => {
@@ -42,80 +47,81 @@ const mmss = (ms: number): string => {
  * One side's clock: the delay left (while its decision runs) and the reserve, e.g. "time 0:07 + 1:52"; running
  * clocks are marked, and low ones warned about. Ticks without rebuilding the line.
  */
-export function renderClock(el: Element | null, side: Side, t: TableView, time: SideTime | null): void {
+export function renderClock(el: Element | null, side: Side, table: TableView, time: SideTime | null): void {
   if (!el) return;
-  const running = t.clock?.running === side && t.status === "playing";
+  const running = table.clock?.running === side && table.status === "playing";
   const low = running && time !== null && time.totalMs < LOW_TIME_MS;
   el.className = `clock${running ? " running" : ""}${low ? " low" : ""}`;
   el.setAttribute("data-running", String(running));
-  el.setAttribute("title", running ? "delay left in this move + reserve" : "reserve");
-  el.textContent = time ? ` · time ${running ? `${mmss(time.delayMs)} + ` : ""}${mmss(time.reserveMs)}${low ? " — low time!" : ""}` : "";
+  el.setAttribute("title", t(running ? "table.clock.titleRunning" : "table.clock.titleReserve"));
+  if (!time) {
+    el.textContent = "";
+    return;
+  }
+  const text = running ? t("table.clock.running", { delay: mmss(time.delayMs), reserve: mmss(time.reserveMs) }) : t("table.clock.reserve", { reserve: mmss(time.reserveMs) });
+  el.textContent = low ? t("table.clock.low", { time: text }) : text;
 }
 
 /** Online, or away with the seconds left of the reconnect window (from the server's deadline). */
-export function connectionText(p: PlayerView | null, t: TableView): string {
+export function connectionText(p: PlayerView | null, table: TableView): string {
   if (!p || p.kind === "bot") return "";
-  if (p.connected) return " · online";
-  if (p.reconnectDeadline !== null && t.status === "playing") {
+  if (p.connected) return t("table.player.online");
+  if (p.reconnectDeadline !== null && table.status === "playing") {
     const left = Math.max(0, Math.ceil((p.reconnectDeadline - Date.now()) / 1000));
-    return ` · away: ${left} s left to reconnect`;
+    return t("table.player.away", { count: left });
   }
-  return " · offline";
+  return t("table.player.offline");
 }
 
 /** What the viewer should do or wait for now. */
-export function statusText(t: TableView, me: Side | null, turn: TurnBuilder | null, selected: number | null): string {
-  const m = t.match;
-  if (t.status === "waiting" || !m) return me ? "Waiting for an opponent: send them the invite link." : "Waiting for a second player.";
+export function statusText(table: TableView, me: Side | null, turn: TurnBuilder | null, selected: number | null): string {
+  const m = table.match;
+  if (table.status === "waiting" || !m) return t(me ? "table.status.waitingInvite" : "table.status.waiting");
   if (m.phase === "over") {
-    if (!m.winner) return "The match is over.";
-    return me ? (m.winner === me ? "You won the match." : "You lost the match.") : `${sideName(m.winner)} won the match.`;
+    if (!m.winner) return t("table.status.over");
+    return me ? t(m.winner === me ? "table.status.youWon" : "table.status.youLost") : t("table.status.sideWon", { side: sideName(m.winner) });
   }
   const mover = sideName(m.turn);
   if (m.phase === "cube-offered" && m.cubeOffer) {
     const value = m.cube.value * 2;
-    if (m.cubeOffer.to === me) return `${sideName(m.cubeOffer.from)} doubles to ${value}: take or drop?`;
-    return `${sideName(m.cubeOffer.from)} doubles to ${value}; ${sideName(m.cubeOffer.to)} is deciding.`;
+    if (m.cubeOffer.to === me) return t("table.status.doubledYou", { side: sideName(m.cubeOffer.from), value });
+    return t("table.status.doubled", { side: sideName(m.cubeOffer.from), value, other: sideName(m.cubeOffer.to) });
   }
-  if (m.turn !== me) {
-    if (m.phase === "awaiting-roll") return `${mover} to roll.`;
-    return `${mover} is moving (${m.dice?.join("-") ?? ""}).`;
-  }
-  // The server rolls by itself when there is no cube decision, so waiting to roll means the cube is an option.
-  if (m.phase === "awaiting-roll") return m.canDouble.includes(me) ? "Your turn: double, or roll the dice." : "Your turn: roll the dice.";
-  if (!turn) return "Your move.";
   const dice = m.dice ? `${m.dice[0]}-${m.dice[1]}` : "";
-  if (turn.burned) return `No legal move with ${dice}: confirm to pass.`;
+  if (m.turn !== me) return t(m.phase === "awaiting-roll" ? "table.status.toRoll" : "table.status.moving", { side: mover, dice });
+  // The server rolls by itself when there is no cube decision, so waiting to roll means the cube is an option.
+  if (m.phase === "awaiting-roll") return t(m.canDouble.includes(me) ? "table.status.yourRollOrDouble" : "table.status.yourRoll");
+  if (!turn) return t("table.status.yourMove");
+  if (turn.burned) return t("table.status.burned", { dice });
   const done = turn.complete();
-  if (done) return `Confirm your move: ${done.play}, or undo.`;
-  if (selected !== null) return `Pick where the checker goes (${dice}).`;
-  return `Your move with ${dice}: pick a checker, then where it goes.`;
+  if (done) return t("table.status.confirm", { play: done.play });
+  if (selected !== null) return t("table.status.pickTarget", { dice });
+  return t("table.status.pickChecker", { dice });
 }
 
 /**
  * The invite link (while a seated creator waits; a private table's secret rides in the fragment, which browsers
  * never send to a server) and the watch link (when spectators are allowed).
  */
-export function renderShare(share: HTMLElement, t: TableView, me: Side | null, secret: string | null): void {
+export function renderShare(share: HTMLElement, table: TableView, me: Side | null, secret: string | null): void {
   const base = `${location.origin}${location.pathname}`;
-  const invite = secret === null ? `${base}#/t/${t.id}` : `${base}#/t/${t.id}/${secret}`;
-  const watch = `${base}#/watch/${t.id}`;
+  const invite = secret === null ? `${base}#/t/${table.id}` : `${base}#/t/${table.id}/${secret}`;
+  const watch = `${base}#/watch/${table.id}`;
   clear(share);
   const copy = (text: string, testid: string) =>
-    button("Copy", testid, () => {
+    button(t("table.share.copy"), testid, () => {
       void navigator.clipboard?.writeText(text).catch(() => undefined);
     });
-  const link = (value: string, testid: string, label: string) =>
-    h("input", { readonly: true, value, "data-testid": testid, "aria-label": label });
-  if (t.status === "waiting" && me) {
+  const link = (value: string, testid: string, label: string) => h("input", { readonly: true, value, "data-testid": testid, "aria-label": label });
+  if (table.status === "waiting" && me) {
     share.append(
-      h("h2", {}, "Invite a player"),
-      h("p", { class: "muted" }, "Send this link to your opponent; the match starts when they join."),
-      h("div", { class: "row" }, link(invite, "invite-link", "invite link"), copy(invite, "copy-invite")),
+      h("h2", {}, t("table.share.inviteTitle")),
+      h("p", { class: "muted" }, t("table.share.inviteText")),
+      h("div", { class: "row" }, link(invite, "invite-link", t("table.share.inviteLabel")), copy(invite, "copy-invite")),
     );
   }
-  if (t.spectators) {
-    share.append(h("div", { class: "row" }, h("span", {}, "Watch link:"), link(watch, "watch-link", "watch link"), copy(watch, "copy-watch")));
+  if (table.spectators) {
+    share.append(h("div", { class: "row" }, h("span", {}, t("table.share.watch")), link(watch, "watch-link", t("table.share.watchLabel")), copy(watch, "copy-watch")));
   }
   share.hidden = share.firstChild === null;
 }
@@ -131,9 +137,7 @@ export function burnedNotice(events: readonly LoggedEvent[], me: Side | null): s
     if (e.type !== "burned") continue;
     if (actedSince.has(e.side)) return null;
     const roll = `${e.dice[0]}-${e.dice[1]}`;
-    return e.side === me
-      ? `Your ${roll} could not be played: the roll is burned and the turn passes.`
-      : `${sideName(e.side)}'s ${roll} could not be played: the roll is burned.`;
+    return e.side === me ? t("table.notice.burnedYou", { dice: roll }) : t("table.notice.burned", { side: sideName(e.side), dice: roll });
   }
   return null;
 }

@@ -9,6 +9,7 @@ import { button, clear, h } from "./dom";
 import { replayLink } from "./replay";
 import { signedIn, type Visitor } from "./session";
 import { forgetSession } from "./store";
+import { diceStatsLink } from "./verify";
 
 const POOL_NAMES = new Map(PRESETS);
 
@@ -54,6 +55,7 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
         h("h2", { "data-testid": "profile-name" }, player.name),
         h("p", { class: "muted", "data-testid": "profile-kind" }, kindText(player), ` · ${player.counts.matches} matches, ${player.counts.wins} won, ${player.counts.losses} lost`),
         ratingsTable(player),
+        diceStatsLink(player.id),
         h("h2", {}, "Recent matches"),
         page.matches.length === 0
           ? h("p", { class: "muted", "data-testid": "no-matches" }, "No matches yet.")

@@ -37,7 +37,7 @@ function remainder(steps: readonly StepChoice[], taken: readonly StepChoice[]): 
 }
 
 /** The board after one step of `side` (own numbering), hitting a lone opponent checker it lands on. */
-function applyStep(board: Board, variant: Variant, side: Side, step: StepChoice): Board {
+export function applyStep(board: Board, variant: Variant, side: Side, step: StepChoice): Board {
   const other = opponent(side);
   const next = cloneBoard(board);
   const mine = next[side];

@@ -65,6 +65,8 @@ describe("a person against the computer", () => {
       if (a === "over") break;
       if (a === "confirmed") {
         turns++;
+        // The computer's answer is played out checker by checker: count once the page has drawn it.
+        await settled(page);
         const shown = await shownCheckers(page);
         expect(total(shown.white)).toBe(15);
         expect(total(shown.black)).toBe(15);

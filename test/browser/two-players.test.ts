@@ -82,6 +82,8 @@ describe("two players in the browser", () => {
       if (a === "confirmed" || b === "confirmed") {
         turns++;
         for (const page of [alice, bob]) {
+          // The opponent's page plays the move out checker by checker first: count once it has drawn the result.
+          await settled(page);
           const shown = await shownCheckers(page);
           expect(total(shown.white)).toBe(15);
           expect(total(shown.black)).toBe(15);

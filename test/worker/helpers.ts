@@ -291,13 +291,13 @@ export function nextMove(table: TableView, clients: Record<Side, Client>): { sid
   return { side: match.turn, message: { type: "play", play: plays[0]!.play } };
 }
 
-/** Plays one command for whoever must act; both clients have seen its update when this returns. */
-export async function playOne(clients: Record<Side, Client>): Promise<boolean> {
+/** Plays one command for whoever must act (with `extra` fields, e.g. entropy); both clients have seen its update when this returns. */
+export async function playOne(clients: Record<Side, Client>, extra: Record<string, unknown> = {}): Promise<boolean> {
   const table = clients.white.seq >= clients.black.seq ? clients.white.table : clients.black.table;
   const move = table ? nextMove(table, clients) : null;
   if (!move) return false;
   const client = clients[move.side];
-  client.send({ ...move.message, id: commandId() });
+  client.send({ ...move.message, ...extra, id: commandId() });
   const answer = await client.answer();
   if (answer.type !== "ack") throw new Error(`${move.side} ${JSON.stringify(move.message)} refused: ${answer.code} ${answer.message}`);
   await clients.white.waitForSeq(answer.seq);

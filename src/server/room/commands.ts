@@ -11,8 +11,10 @@ import { parseFrame } from "./messages";
 import { settleCommand } from "./outcome";
 import { setAutoRoll } from "./auto-roll";
 import { flagFell } from "./deadlines";
+import { onChat } from "./chat";
+import { onRematch } from "./rematch";
 
-type GameMessage = Exclude<ClientMessage, { type: "sync" | "auto-roll" }>;
+type GameMessage = Exclude<ClientMessage, { type: "sync" | "auto-roll" | "chat" | "rematch" }>;
 
 export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
   if (!core.sockets.withinRate(ws, Date.now())) {
@@ -31,18 +33,28 @@ export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | A
     return;
   }
   if (role === "spectator") {
-    core.sendError(ws, parsed.message.id, "SPECTATOR", "spectators cannot act; open the socket with a seat token");
+    core.sendError(ws, parsed.message.id, "SPECTATOR", "spectators cannot act or chat; open the socket with a seat token");
     return;
   }
+  // Chat and rematch live beside the match, not in its log: no seq, no clock, no bots.
+  if (parsed.message.type === "chat") return onChat(core, ws, role, parsed.message);
+  if (parsed.message.type === "rematch") return onRematch(core, ws, role, parsed.message);
   // The alarm may run a little after the flag's moment: a command that comes in between finds the flag fallen.
   flagFell(core, Date.now());
-  const applied =
-    parsed.message.type === "auto-roll" ? setAutoRoll(core, ws, role, parsed.message) : applyGameCommand(core, ws, role, parsed.message);
-  if (applied) {
-    core.sockets.refund(ws);
-    runBots(core);
-    await core.syncAlarm();
+  // Every roll drawn while this command is handled (its own, automatic ones, the bots' replies) uses its entropy.
+  core.entropy = parsed.message.entropy ?? "";
+  let applied = false;
+  try {
+    applied =
+      parsed.message.type === "auto-roll" ? setAutoRoll(core, ws, role, parsed.message) : applyGameCommand(core, ws, role, parsed.message);
+    if (applied) {
+      core.sockets.refund(ws);
+      runBots(core);
+    }
+  } finally {
+    core.entropy = "";
   }
+  if (applied) await core.syncAlarm();
 }
 
 /** True when the command was applied (and stored, acknowledged and broadcast). */

@@ -4,9 +4,10 @@
  */
 import type { CompactPlays, DiceSource, Side } from "../../engine";
 import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role, type ServerMessage } from "../../protocol";
-import { cryptoDice, cryptoRandom } from "../dice";
+import { cryptoRandom, FairDice, sealRolls } from "../dice";
 import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
+import { ChatStore } from "./chat";
 import { clockDeadline } from "./clock";
 import { Sockets } from "./sockets";
 import { retentionMs } from "./retention";
@@ -20,8 +21,26 @@ export const LIVENESS_MIN_MS = 10_000;
 export class RoomCore {
   readonly store: RoomStore;
   readonly sockets: Sockets;
-  /** The match's dice. Production: crypto only; integration tests may swap in scripted dice via runInDurableObject. */
-  dice: DiceSource = cryptoDice();
+  /** Table chat, in its own SQLite table (./chat.ts), never in the event log. */
+  readonly chat: ChatStore;
+  /** The table's provably fair dice (../dice.ts): roll n from the stored inputs and `entropy`. */
+  readonly fair = new FairDice(
+    () => {
+      const room = this.store.load();
+      return room ? { tableId: room.info.id, fair: room.info.fairDice } : null;
+    },
+    () => this.entropy,
+  );
+  /** The entropy of the player's command being handled ("" outside one): every roll drawn meanwhile is derived with it. */
+  entropy = "";
+  #scripted: DiceSource | null = null;
+  /** The match's dice: the fair dice; integration tests may swap in scripted dice via runInDurableObject (tests only). */
+  get dice(): DiceSource {
+    return this.#scripted ?? this.fair;
+  }
+  set dice(dice: DiceSource) {
+    this.#scripted = dice;
+  }
   /** Randomness for bot choices (never for dice). */
   botRng: () => number = cryptoRandom();
   /** D1 as the outbox reaches it; integration tests may swap in one that fails, via runInDurableObject. */
@@ -45,6 +64,7 @@ export class RoomCore {
   ) {
     this.store = new RoomStore(ctx.storage.sql, ctx.storage);
     this.sockets = new Sockets(ctx);
+    this.chat = new ChatStore(ctx.storage.sql);
     this.d1 = env.DB;
     this.retentionMs = retentionMs(env);
   }
@@ -92,7 +112,15 @@ export class RoomCore {
 
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
   commit(change: Change): LoggedEvent[] {
-    return this.store.commit(change);
+    const sealed = sealRolls(change, this.entropy);
+    // Every roll drawn must be an event of the change, or two rolls would share a roll number (a bug: say so).
+    const drawn = this.#scripted ? null : this.fair.rolls;
+    if (drawn !== null && drawn !== sealed.room.info.fairDice?.rolls) {
+      console.error(`fair dice: drew up to roll ${drawn}, but the change stores ${sealed.room.info.fairDice?.rolls ?? "none"}`);
+    }
+    const logged = this.store.commit(sealed);
+    this.fair.reset();
+    return logged;
   }
 
   /**

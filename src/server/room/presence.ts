@@ -16,6 +16,8 @@
 import type { Side } from "../../engine";
 import { SocketQuerySchema, type Role } from "../../protocol";
 import { socketCredentials } from "../access";
+import { sendChatHistory } from "./chat";
+import { sendRematchState } from "./rematch";
 import { sha256Hex } from "../ids";
 import { problemResponse } from "../problem";
 import type { RoomCore } from "./core";
@@ -66,6 +68,8 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   core.sockets.accept(server, role, compactPlays);
   if (role !== "spectator") seatArrived(core, role, server, Date.now());
   core.sendWelcome(server, role, seq, limit);
+  sendChatHistory(core, server);
+  sendRematchState(core, server);
   await core.syncAlarm();
   // A client that offered subprotocols is answered with ours (never with its token), or its browser drops the socket.
   return new Response(null, { status: 101, webSocket: client, headers: protocol === null ? {} : { "sec-websocket-protocol": protocol } });

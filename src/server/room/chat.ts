@@ -1,0 +1,104 @@
+/**
+ * Table chat: the two seats talk, spectators read (one channel, so a player always knows who can read them, and
+ * nobody without a seat can post into a match). Lines live in their own SQLite table, apart from the game's
+ * event log, so replays, exports and `seq` never see them. The flood rule is lichess's: a line is dropped when
+ * the sender's fifth line before it is under 10 s old, or when it repeats one of the sender's last two lines.
+ */
+import type { Side } from "../../engine";
+import { CHAT_LIMITS, ChatLineSchema, type ChatLine } from "../../protocol";
+import type { RoomCore } from "./core";
+import { sideTable } from "./side-table";
+
+const SCHEMA = `CREATE TABLE IF NOT EXISTS chat (
+  n INTEGER PRIMARY KEY,
+  at INTEGER NOT NULL,
+  seat TEXT NOT NULL,
+  name TEXT NOT NULL,
+  text TEXT NOT NULL,
+  command_id TEXT
+)`;
+
+export type ChatRefusal = { code: "CHAT_TOO_LONG" | "CHAT_FLOOD"; message: string };
+
+/** What the flood rule says about `text` from a sender whose recent lines (newest first) are `recent`. */
+export function floodRefusal(recent: readonly { at: number; text: string }[], text: string, now: number): ChatRefusal | null {
+  const fifth = recent[CHAT_LIMITS.floodLines - 1];
+  if (fifth && now - fifth.at < CHAT_LIMITS.floodWindowMs) {
+    return { code: "CHAT_FLOOD", message: `at most ${CHAT_LIMITS.floodLines} lines in ${CHAT_LIMITS.floodWindowMs / 1000} s; wait a moment` };
+  }
+  if (recent.slice(0, CHAT_LIMITS.repeatWindow).some((line) => line.text === text)) {
+    return { code: "CHAT_FLOOD", message: "the same line again: say something new" };
+  }
+  return null;
+}
+
+export class ChatStore {
+  readonly #table: () => SqlStorage;
+
+  constructor(sql: SqlStorage) {
+    this.#table = sideTable(sql, SCHEMA);
+  }
+
+  /** The last `limit` lines, oldest first. */
+  lines(limit: number = CHAT_LIMITS.history): ChatLine[] {
+    const rows = this.#table().exec("SELECT n, at, seat, name, text FROM chat ORDER BY n DESC LIMIT ?", limit).toArray();
+    return rows.map((row) => ChatLineSchema.parse(row)).reverse();
+  }
+
+  /** The sender's latest lines, newest first (as many as the flood rule looks at). */
+  recent(seat: Side): { at: number; text: string }[] {
+    const depth = Math.max(CHAT_LIMITS.floodLines, CHAT_LIMITS.repeatWindow);
+    return this.#table()
+      .exec<{ at: number; text: string }>("SELECT at, text FROM chat WHERE seat = ? ORDER BY n DESC LIMIT ?", seat, depth)
+      .toArray();
+  }
+
+  /** The line this seat already sent under this command id (a retry), or null. */
+  byCommand(seat: Side, id: string): ChatLine | null {
+    const row = this.#table().exec("SELECT n, at, seat, name, text FROM chat WHERE seat = ? AND command_id = ?", seat, id).toArray()[0];
+    return row ? ChatLineSchema.parse(row) : null;
+  }
+
+  /** Stores a line and drops the ones older than the kept history. */
+  add(line: Omit<ChatLine, "n">, id: string): ChatLine {
+    const sql = this.#table();
+    const n = (sql.exec<{ n: number | null }>("SELECT MAX(n) AS n FROM chat").one().n ?? 0) + 1;
+    sql.exec("INSERT INTO chat (n, at, seat, name, text, command_id) VALUES (?, ?, ?, ?, ?, ?)", n, line.at, line.seat, line.name, line.text, id);
+    sql.exec("DELETE FROM chat WHERE n <= ?", n - CHAT_LIMITS.history);
+    return { n, ...line };
+  }
+}
+
+/** Handles a seat's `chat`: length, retry, flood rule, store, then the line to every socket (the sender's ack first). */
+export function onChat(core: RoomCore, ws: WebSocket, seat: Side, message: { id: string; text: string }): void {
+  const room = core.store.load();
+  if (!room) {
+    core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
+    return;
+  }
+  const ack = () => core.sockets.send(ws, { type: "ack", id: message.id, seq: room.seq, duplicate: false });
+  if (core.chat.byCommand(seat, message.id)) {
+    core.sockets.send(ws, { type: "ack", id: message.id, seq: room.seq, duplicate: true });
+    return;
+  }
+  const text = message.text.trim();
+  if (text.length === 0 || [...text].length > CHAT_LIMITS.maxChars) {
+    core.sendError(ws, message.id, "CHAT_TOO_LONG", `a chat line has 1 to ${CHAT_LIMITS.maxChars} characters`);
+    return;
+  }
+  const now = Date.now();
+  const refusal = floodRefusal(core.chat.recent(seat), text, now);
+  if (refusal) {
+    core.sendError(ws, message.id, refusal.code, refusal.message);
+    return;
+  }
+  const line = core.chat.add({ at: now, seat, name: room.info.seats[seat]?.name ?? seat, text }, message.id);
+  ack();
+  for (const socket of core.sockets.open()) core.sockets.send(socket, { type: "chat", lines: [line] });
+}
+
+/** After a welcome: the stored lines, so a reconnecting or late reader sees the conversation. */
+export function sendChatHistory(core: RoomCore, ws: WebSocket): void {
+  const lines = core.chat.lines();
+  if (lines.length > 0) core.sockets.send(ws, { type: "chat", lines });
+}
