@@ -23,7 +23,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";
 import { playRandomMatch } from "../test/support/random-match";
 import { seededRng } from "../test/support/rng";
-import { startDevServer, stopOnSignals, type DevServer } from "../test/support/wrangler-dev";
+import { benchServer } from "../test/support/wrangler-dev";
 
 interface Args {
   matches: number;
@@ -131,15 +131,7 @@ async function turnsPlayed(client: NardiClient, tableId: string, after: number):
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  let server: DevServer | null = null;
-  let baseUrl = args.url;
-  if (baseUrl === null) {
-    process.stdout.write("starting wrangler dev ... ");
-    server = await startDevServer();
-    stopOnSignals(server);
-    baseUrl = server.baseUrl;
-    console.log(baseUrl);
-  }
+  const { baseUrl, server } = await benchServer(args.url);
   const client = new NardiClient(baseUrl);
   const latencies: number[] = [];
   /** Latencies once every slot has its first match set up: the steady state, without the start-up storm. */

@@ -8,6 +8,7 @@ export * from "./http";
 export * from "./ws";
 export * from "./players";
 export * from "./lobby";
+export * from "./seek";
 export * from "./fair-dice";
 export * from "./fair-dice-verify";
 export * from "./dice-stats";

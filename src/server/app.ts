@@ -15,6 +15,7 @@ import { ApiError, problemResponse } from "./problem";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
 import { lobby } from "./routes/lobby";
+import { seek } from "./routes/seek";
 import { coins } from "./routes/coins";
 import { record } from "./routes/record";
 import { tables } from "./routes/tables";
@@ -106,6 +107,7 @@ export function createApp() {
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
   app.route("/v1", players);
+  app.route("/v1/seek", seek);
   app.route("/v1", dice);
   app.route("/v1/coins", coins);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {

@@ -1,11 +1,18 @@
 /** The Worker's bindings and variables (wrangler.toml). */
 import type { Lobby } from "./lobby";
 import type { MatchRoom } from "./match-room";
+import type { QuickPool } from "./quick/pool";
+import type { SeekRegistry } from "./quick/registry";
 
 export interface Env {
   MATCH: DurableObjectNamespace<MatchRoom>;
   LOBBY: DurableObjectNamespace<Lobby>;
   ASSETS: Fetcher;
+  /** Quick match: one pool per combination of choices, and the registry that pairs a player at most once. */
+  QUICK_POOL: DurableObjectNamespace<QuickPool>;
+  SEEK_REGISTRY: DurableObjectNamespace<SeekRegistry>;
+  /** Quick-match seeks (socket upgrades to /v1/seek) per client address. */
+  SEEK_LIMIT: RateLimit;
   /** Players, sessions, ratings and match records (migrations/). */
   DB: D1Database;
   /** Sign-in attempts per client address. */

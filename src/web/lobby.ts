@@ -9,6 +9,7 @@ import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
 import { LobbyMessageSchema, TIME_CONTROL_NAMES, type BotLevelName, type TimeControlName } from "../protocol";
 import { stakeField, stakeLine, stakeListed } from "./coins";
+import { mountQuickPlay } from "./quick";
 import { button, clear, h } from "./dom";
 import { mountError, problemMessage } from "./errors";
 import { rich, rulesNav } from "./glossary";
@@ -112,8 +113,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   });
   let mode: Choice = "friend";
 
-  // QUICK MATCH SLOT (issue 11): `mountQuickPlay(panels.quick, api, player)` from ./quick goes here once it lands.
-  panels.quick.append(h("p", { class: "muted", "data-testid": "quick-soon" }, t("lobby.quick.soon")));
+  const stopQuickPlay = mountQuickPlay(panels.quick, api, player);
 
   // ── the form shared by "a friend" and "the computer" ──
   const name = h("input", { "data-testid": "name", name: "name", id: "f-name", maxlength: 32, value: loadName(player?.name ?? t("lobby.defaultName")), autocomplete: "nickname" });
@@ -280,7 +280,10 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     showOnline,
     (live) => feedState.setAttribute("data-live", String(live)),
   );
-  return stop;
+  return () => {
+    stop();
+    stopQuickPlay();
+  };
 }
 
 /**

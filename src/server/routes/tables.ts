@@ -56,7 +56,8 @@ async function seatPlayer(env: Env, authorization: string | undefined): Promise<
   return session ? { id: session.player.id, name: session.player.name! } : null;
 }
 
-function grant(outcome: Outcome<{ seat: string; token: string; invite: string | null; table: { id: string } }>): SeatGrant {
+/** The SeatGrant a create or join answers with (also what a quick-match pairing hands each seeker). */
+export function grant(outcome: Outcome<{ seat: string; token: string; invite: string | null; table: { id: string } }>): SeatGrant {
   const issued = unwrap(outcome);
   const base = `/v1/tables/${issued.table.id}`;
   const links = { socket: `${base}/socket`, table: base, watch: `${base}/socket` };
