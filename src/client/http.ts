@@ -189,7 +189,7 @@ export class NardiClient {
   }
 
   getMatchRecord(tableId: string): Promise<MatchRecord> {
-    return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}`, MatchRecordSchema);
+    return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}`, MatchRecordSchema, undefined, this.options.session);
   }
 
   getLeaderboard(pool: string, page: { offset?: number; limit?: number } = {}): Promise<Leaderboard> {
