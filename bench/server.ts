@@ -23,7 +23,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";
 import { playRandomMatch } from "../test/support/random-match";
 import { seededRng } from "../test/support/rng";
-import { freePort, startDevServer, stopOnSignals, type DevServer } from "../test/support/wrangler-dev";
+import { benchServer, freePort } from "../test/support/wrangler-dev";
 import { startProfile, summarizeProfile, type CpuProfile } from "./cpu-profile";
 
 interface Args {
@@ -134,17 +134,8 @@ async function turnsPlayed(client: NardiClient, tableId: string, after: number):
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  let server: DevServer | null = null;
-  let baseUrl = args.url;
-  let inspectorPort: number | undefined;
-  if (baseUrl === null) {
-    process.stdout.write("starting wrangler dev ... ");
-    inspectorPort = args.profile ? await freePort() : undefined;
-    server = await startDevServer({ inspectorPort });
-    stopOnSignals(server);
-    baseUrl = server.baseUrl;
-    console.log(baseUrl);
-  }
+  const inspectorPort = args.profile && args.url === null ? await freePort() : undefined;
+  const { baseUrl, server } = await benchServer(args.url, { inspectorPort });
   const client = new NardiClient(baseUrl);
   const latencies: number[] = [];
   /** Latencies once every slot has its first match set up: the steady state, without the start-up storm. */

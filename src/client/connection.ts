@@ -24,6 +24,7 @@ import {
   type TableView,
   type UpdateMessage,
   type WelcomeMessage,
+  randomHex,
 } from "../protocol";
 import { remainingTime, type SideTime } from "./clock";
 import { CommandError } from "./errors";
@@ -180,6 +181,8 @@ export class TableConnection {
     return {
       type,
       id: opts.id ?? newCommandId(),
+      // Fresh randomness for the dice with every command, so no roll it leads to could be known before it was sent.
+      entropy: opts.entropy ?? randomHex(16),
       ...(seq !== undefined ? { seq } : {}),
       ...(type === "play" ? { play: play ?? "" } : {}),
     };

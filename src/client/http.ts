@@ -3,6 +3,10 @@
  * requests; every answer is parsed with the protocol's schemas before the caller sees it.
  */
 import {
+  CoinBalanceSchema,
+  TransferPageSchema,
+  type CoinBalance,
+  type TransferPage,
   LeaderboardSchema,
   MatchPageSchema,
   MatchRecordSchema,
@@ -14,21 +18,26 @@ import {
   type MatchRecord,
   type PlayerProfile,
   type SessionGrant,
+  DiceStatsSchema,
   EventHistorySchema,
+  LobbySnapshotSchema,
   OpenTablesSchema,
   ProblemSchema,
   SeatGrantSchema,
   TableStatsSchema,
   TableViewSchema,
   type CreateTableBody,
+  type DiceStats,
   type EventHistory,
   type JoinTableBody,
+  type LobbySnapshot,
   type SeatGrant,
   type TableStats,
   type TableSummary,
   type TableView,
 } from "../protocol";
 import { TableConnection } from "./connection";
+import { randomHex } from "../protocol";
 import { ApiError } from "./errors";
 import type { ConnectOptions } from "./types";
 
@@ -71,14 +80,17 @@ export class NardiClient {
     return this.request("GET", "/v1/health", AnyJson);
   }
 
-  /** Creates a table; the creator sits White. The grant's token is shown once: keep it to act for the seat. */
+  /**
+   * Creates a table; the creator sits White. The grant's token is shown once: keep it to act for the seat.
+   * Without a `clientSeed` the client makes a fresh one (docs/fair-dice.md); so does `joinTable`.
+   */
   createTable(body: CreateTableBody): Promise<SeatGrant> {
-    return this.request("POST", "/v1/tables", SeatGrantSchema, body, this.options.session);
+    return this.request("POST", "/v1/tables", SeatGrantSchema, withClientSeed(body), this.options.session);
   }
 
   /** Takes the free seat (Black); the match starts at once. TABLE_FULL (409) when it is taken. */
   joinTable(id: string, body: JoinTableBody = {}): Promise<SeatGrant> {
-    return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, body, this.options.session);
+    return this.request("POST", `/v1/tables/${encodeURIComponent(id)}/join`, SeatGrantSchema, withClientSeed(body), this.options.session);
   }
 
   /** With a seat token, read as that seat (a table without spectators shows its match only to seat holders). */
@@ -89,6 +101,18 @@ export class NardiClient {
   /** Tables waiting for a second player, newest first. */
   async listOpenTables(): Promise<TableSummary[]> {
     return (await this.request("GET", "/v1/tables", OpenTablesSchema)).tables;
+  }
+
+  /** Open tables, matches being played now and players online (the lobby feed's snapshot, once). */
+  async getLobby(): Promise<LobbySnapshot> {
+    return this.request("GET", "/v1/lobby", LobbySnapshotSchema);
+  }
+
+  /** The lobby's live feed: frames are `LobbyMessage`s (docs/protocol.md, The lobby feed). */
+  lobbySocketUrl(): string {
+    const url = new URL(`${this.baseUrl}/v1/lobby/socket`);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    return url.toString();
   }
 
   /**
@@ -159,12 +183,27 @@ export class NardiClient {
     return this.request("GET", `/v1/players/${encodeURIComponent(id)}/matches${query(page)}`, MatchPageSchema);
   }
 
+  /** The player's dice in recorded matches: faces, doubles, χ² against fair dice (docs/fair-dice.md). */
+  getPlayerDice(id: string): Promise<DiceStats> {
+    return this.request("GET", `/v1/players/${encodeURIComponent(id)}/dice`, DiceStatsSchema);
+  }
+
   getMatchRecord(tableId: string): Promise<MatchRecord> {
-    return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}`, MatchRecordSchema);
+    return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}`, MatchRecordSchema, undefined, this.options.session);
   }
 
   getLeaderboard(pool: string, page: { offset?: number; limit?: number } = {}): Promise<Leaderboard> {
     return this.request("GET", `/v1/leaderboards/${encodeURIComponent(pool)}${query(page)}`, LeaderboardSchema);
+  }
+
+  /** Session: the player's Domino Coin balance (any grant due is given first) and the operator's coin settings. */
+  getCoins(): Promise<CoinBalance> {
+    return this.request("GET", "/v1/coins", CoinBalanceSchema, undefined, this.options.session);
+  }
+
+  /** Session: the player's coin transfers, newest first. */
+  getCoinTransfers(page: { cursor?: string; limit?: number } = {}): Promise<TransferPage> {
+    return this.request("GET", `/v1/coins/transfers${query(page)}`, TransferPageSchema, undefined, this.options.session);
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */
@@ -225,4 +264,9 @@ function query(params: Record<string, string | number | undefined>): string {
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   const text = search.toString();
   return text === "" ? "" : `?${text}`;
+}
+
+/** The fair dice' client seed: the caller's, or 16 fresh random bytes as hex. */
+function withClientSeed<B extends { clientSeed?: string | undefined }>(body: B): B {
+  return { ...body, clientSeed: body.clientSeed ?? randomHex(16) };
 }

@@ -32,6 +32,8 @@ export interface Command {
   readonly text?: string;
   /** `rematch` only: offer or accept (true), withdraw or decline (false). */
   readonly want?: boolean;
+  /** Fresh randomness for any roll the command leads to (docs/fair-dice.md). */
+  readonly entropy?: string;
 }
 
 export interface CommandOptions {
@@ -39,6 +41,8 @@ export interface CommandOptions {
   seq?: number | true;
   /** Use this id instead of a fresh one (e.g. to retry a command created elsewhere). */
   id?: string;
+  /** The fair dice' entropy for this command (docs/fair-dice.md); by default 16 fresh random bytes as hex. */
+  entropy?: string;
 }
 
 export interface ConnectOptions {

@@ -5,15 +5,18 @@
 import * as z from "zod";
 import { BotLevelSchema, EndReasonSchema, RulesetSchema, SideSchema, StepSchema } from "./views";
 import { TimeControlViewSchema } from "./clock";
+import { EntropySchema, ServerSeedSchema } from "./fair-dice";
 
 const ScoreSchema = z.object({ white: z.number().int(), black: z.number().int() });
 const DiceSchema = z.tuple([z.number().int(), z.number().int()]);
+/** Fair dice (docs/fair-dice.md): the entropy of the command this roll was made for; absent when there was none. */
+const rollEntropy = { entropy: EntropySchema.optional() };
 
 export const MatchEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("hand-started"), hand: z.number().int(), crawford: z.boolean(), score: ScoreSchema }),
-  z.object({ type: z.literal("opening-roll"), white: z.number().int(), black: z.number().int(), starter: SideSchema.nullable() }),
+  z.object({ type: z.literal("opening-roll"), white: z.number().int(), black: z.number().int(), starter: SideSchema.nullable(), ...rollEntropy }),
   /** `auto: true`: the server rolled for the side, which had no cube decision to make (or asked for auto-roll). */
-  z.object({ type: z.literal("rolled"), side: SideSchema, dice: DiceSchema, auto: z.literal(true).optional() }),
+  z.object({ type: z.literal("rolled"), side: SideSchema, dice: DiceSchema, auto: z.literal(true).optional(), ...rollEntropy }),
   /** `forced: true`: the roll had exactly one legal play and the server played it, at no cost on the clock. */
   z.object({
     type: z.literal("played"),
@@ -44,6 +47,8 @@ export const MatchEventSchema = z.discriminatedUnion("type", [
     winner: SideSchema.nullable(),
     reason: EndReasonSchema,
     score: ScoreSchema,
+    /** Fair dice: the table's secret server seed, revealed now that no roll is left (absent in logs from before fair dice). */
+    serverSeed: ServerSeedSchema.optional(),
   }),
 ]);
 
@@ -56,6 +61,8 @@ export const TableEventSchema = z.discriminatedUnion("type", [
     spectators: z.boolean(),
     /** Absent in logs written before clocks (those tables play the default, `standard`). */
     timeControl: TimeControlViewSchema.optional(),
+    /** Fair dice: SHA-256 (hex) of the server seed every roll is derived from (absent in logs from before fair dice). */
+    diceCommitment: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   }),
   z.object({
     type: z.literal("player-joined"),
@@ -63,6 +70,8 @@ export const TableEventSchema = z.discriminatedUnion("type", [
     name: z.string(),
     kind: z.enum(["human", "bot"]),
     botLevel: BotLevelSchema.nullable(),
+    /** Fair dice: the client seed the seat sat down with; absent when it gave none (and for a bot): then "". */
+    clientSeed: EntropySchema.optional(),
   }),
   z.object({ type: z.literal("player-connected"), seat: SideSchema }),
   /** The seat's last socket closed during a match: it has until `deadline` (epoch ms) to come back. */

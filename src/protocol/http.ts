@@ -4,7 +4,12 @@ import { BotLevelSchema, OpeningSchema, PresetSchema, SideSchema, TableSummarySc
 import { DEFAULT_TIME_CONTROL, TimeControlInputSchema } from "./clock";
 import { LoggedEventSchema } from "./events";
 import { ErrorCodeSchema } from "./errors";
+import { StakeAmountSchema } from "./coins";
 import { MAX_NAME_LENGTH, PlayerNameSchema } from "./names";
+import { EntropySchema } from "./fair-dice";
+
+/** The seat's client seed for the fair dice (docs/fair-dice.md): published in its `player-joined` event, part of every roll. */
+const clientSeed = EntropySchema.optional();
 
 export const LIMITS = {
   /** Largest accepted HTTP body or WebSocket frame, in bytes. */
@@ -76,6 +81,9 @@ export const CreateTableBodySchema = z
     name: PlayerNameSchema.optional(),
     /** Rated tables change both players' Glicko-2 ratings; both seats need a session, and bots are never rated. */
     rated: z.boolean().default(false),
+    clientSeed,
+    /** Domino Coins each player puts in (docs/coins.md): needs a session, a human opponent, a stake within the operator's bounds and the coins. */
+    stake: StakeAmountSchema.optional(),
   })
   .strict()
   .meta({ id: "CreateTableBody" });
@@ -86,6 +94,7 @@ export const JoinTableBodySchema = z
     name: PlayerNameSchema.optional(),
     /** The invite secret of a private table (from its invite link); ignored by public tables. */
     invite: z.string().max(128).optional(),
+    clientSeed,
   })
   .strict()
   .meta({ id: "JoinTableBody" });

@@ -2,6 +2,7 @@
  * What clients see of a table and its match. The server builds these from the match state; the typed
  * client and the web page render them. Boards are in each side's own numbering (RULES.md §1).
  */
+import { StakeAmountSchema, StakeViewSchema } from "./coins";
 import * as z from "zod";
 import { ClockViewSchema, TimeControlViewSchema } from "./clock";
 import { decodeSteps } from "./packed-steps";
@@ -141,6 +142,8 @@ export const TableViewSchema = z
     /** The table's state version: the seq of the last stored event. */
     seq: z.number().int(),
     createdAt: z.number().int(),
+    /** Domino Coins: absent at a table without a stake (docs/coins.md). */
+    stake: StakeViewSchema.optional(),
   })
   .meta({ id: "TableView" });
 
@@ -151,6 +154,8 @@ export const TableSummarySchema = z
     length: z.number().int(),
     host: z.string(),
     createdAt: z.number().int(),
+    /** Coins each player puts in (docs/coins.md); absent at a table without a stake. */
+    stake: StakeAmountSchema.optional(),
   })
   .meta({ id: "TableSummary" });
 

@@ -12,6 +12,7 @@ import { ErrorCodeSchema } from "./errors";
 import { LoggedEventSchema } from "./events";
 import { LIMITS, NextPageSchema } from "./http";
 import { LegalPlaySchema, PlaysSchema, SideSchema, TableViewSchema } from "./views";
+import { EntropySchema } from "./fair-dice";
 
 /**
  * 1–64 visible ASCII characters (`!` to `~`: no spaces, no control or non-ASCII characters), so an id is stored,
@@ -43,6 +44,11 @@ const commandBase = {
   id: CommandIdSchema,
   /** Optional: the table seq this command was decided on; if the table has moved on, STALE_SEQ. */
   seq: z.number().int().min(0).optional(),
+  /**
+   * Optional fresh randomness for the dice: every roll the server makes while it handles this command (this roll,
+   * the automatic rolls and bot moves that follow, the next hand's opening roll) is derived with it (docs/fair-dice.md).
+   */
+  entropy: EntropySchema.optional(),
 };
 
 export const PlayStepInputSchema = z.object({ from: z.number().int().min(0).max(25), to: z.number().int().min(0).max(25) });

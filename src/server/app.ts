@@ -12,7 +12,11 @@ import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
+import { dice } from "./routes/dice";
 import { players } from "./routes/players";
+import { lobby } from "./routes/lobby";
+import { seek } from "./routes/seek";
+import { coins } from "./routes/coins";
 import { record } from "./routes/record";
 import { tables } from "./routes/tables";
 
@@ -100,8 +104,12 @@ export function createApp() {
     (c) => c.json({ ok: true as const }, 200),
   );
   app.route("/v1/tables", tables);
+  app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
   app.route("/v1", players);
+  app.route("/v1/seek", seek);
+  app.route("/v1", dice);
+  app.route("/v1/coins", coins);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",
     scheme: "bearer",

@@ -1,11 +1,18 @@
 /** The Worker's bindings and variables (wrangler.toml). */
 import type { Lobby } from "./lobby";
 import type { MatchRoom } from "./match-room";
+import type { QuickPool } from "./quick/pool";
+import type { SeekRegistry } from "./quick/registry";
 
 export interface Env {
   MATCH: DurableObjectNamespace<MatchRoom>;
   LOBBY: DurableObjectNamespace<Lobby>;
   ASSETS: Fetcher;
+  /** Quick match: one pool per combination of choices, and the registry that pairs a player at most once. */
+  QUICK_POOL: DurableObjectNamespace<QuickPool>;
+  SEEK_REGISTRY: DurableObjectNamespace<SeekRegistry>;
+  /** Quick-match seeks (socket upgrades to /v1/seek) per client address. */
+  SEEK_LIMIT: RateLimit;
   /** Players, sessions, ratings and match records (migrations/). */
   DB: D1Database;
   /** Sign-in attempts per client address. */
@@ -20,4 +27,11 @@ export interface Env {
   RATE_LIMIT_EXEMPT?: string;
   /** Days a finished table is kept before its alarm deletes it (`[vars]`; default 30). */
   FINISHED_TABLE_RETENTION_DAYS?: string;
+  /** Domino Coins (`[vars]`, whole numbers; docs/coins.md): starting grant, daily top-up and its threshold, stake bounds, rake percent. */
+  COIN_START_GRANT?: string;
+  COIN_TOPUP_BELOW?: string;
+  COIN_TOPUP?: string;
+  COIN_STAKE_MIN?: string;
+  COIN_STAKE_MAX?: string;
+  COIN_RAKE_PERCENT?: string;
 }

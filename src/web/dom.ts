@@ -50,6 +50,18 @@ export function button(label: string, testid: string, onClick: () => void, cls =
   return b;
 }
 
+/** A drop-down with a test id (also its name); `options` are [value, label] pairs, `value` selected. */
+export function select(testid: string, options: ReadonlyArray<readonly [string, string]>, value: string): HTMLSelectElement {
+  const el = h("select", { "data-testid": testid, name: testid });
+  for (const [v, label] of options) el.append(h("option", { value: v, selected: v === value }, label));
+  return el;
+}
+
+/** A form row: the label's text beside its control. */
+export function field(label: string, control: HTMLElement): HTMLLabelElement {
+  return h("label", { class: "field" }, h("span", {}, label), control);
+}
+
 export function clear(el: Element): void {
   while (el.firstChild) el.removeChild(el.firstChild);
 }

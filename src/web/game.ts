@@ -12,7 +12,9 @@ import type { LegalPlayView, LoggedEvent } from "../protocol";
 import { Animator, plan, reducedMotion, type Beat } from "./animate";
 import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
+import { renderStakeLine } from "./coins";
 import { replayLink } from "./replay";
+import { term } from "./glossary";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
 import { enableDrag } from "./drag";
@@ -23,6 +25,7 @@ import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShar
 import { play as playSound, setSoundOn, soundOn } from "./sound";
 import { forgetSeat, type StoredSeat } from "./store";
 import { TurnBuilder } from "./turn";
+import { verifyLink } from "./verify";
 
 export interface GameOptions {
   api: NardiClient;
@@ -88,6 +91,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const picker = h("div", { class: "picker", "data-testid": "picker", role: "group", "aria-label": t("table.picker") });
   const scoreEl = h("div", { class: "scoreline", "data-testid": "score" });
   const pipsEl = h("div", { class: "pipline muted", "data-testid": "pip-diff" });
+  const stakeEl = h("div", { class: "stake-line", "data-testid": "stake-line", hidden: true });
   const statusEl = h("div", { class: "status", "data-testid": "status", role: "status", "aria-live": "polite" });
   const announcer = h("div", { class: "visually-hidden", "data-testid": "announcer", "aria-live": "polite", role: "log" });
   const errorEl = h("div", { class: "error", "data-testid": "error" });
@@ -99,8 +103,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const tools = h("div", { class: "row table-tools" });
   const moveListEl = h("div", { class: "moves", "data-testid": "moves", tabindex: 0, "aria-label": t("table.moves.title") });
   const replayLinkEl = replayLink(tableId);
+  const verifyLinkEl = verifyLink(tableId);
   const legend = h("p", { class: "legend", "data-testid": "legend" });
-  const log = h("ol", { class: "log", "data-testid": "log", reversed: true });
+  const log = h("ol", { class: "log", "data-testid": "log", reversed: true, tabindex: 0 });
   const chat = mountChat(conn, api);
   const view = h("div", { class: "table-view", "data-testid": "table", "data-table-id": tableId });
   root.append(view);
@@ -122,9 +127,11 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
         controls,
         endPanel,
         scoreEl,
+        stakeEl,
         pipsEl,
         matchBanner,
         replayLinkEl,
+        verifyLinkEl,
         handBanner,
         noticeEl,
         tools,
@@ -455,7 +462,11 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     view.setAttribute("data-table-status", table.status);
     view.setAttribute("data-phase", m?.phase ?? "");
     view.setAttribute("data-turn", m?.turn ?? "");
-    header.textContent = t(me ? (me === "white" ? "table.headerWhite" : "table.headerBlack") : "table.headerWatching", { label: rulesetLabel(table) });
+    header.replaceChildren(
+      t(me ? (me === "white" ? "table.headerWhite" : "table.headerBlack") : "table.headerWatching", { label: rulesetLabel(table) }),
+      " ",
+      h("a", { href: `#/rules/${table.ruleset.variant}`, "data-testid": "table-rules" }, t("nav.rules")),
+    );
     renderShare(share, table, me, seat?.invite ?? null);
     const slot = table.status === "waiting" ? shareTop : shareBottom;
     if (share.parentElement !== slot) slot.append(share);
@@ -466,18 +477,19 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       renderPips(table, model?.board ?? null);
       knownBoard = m?.board ?? null;
     }
-    scoreEl.textContent = m
+    // The game's terms (cube, Crawford) link to the glossary, their meaning as the tooltip.
+    const scoreParts: Array<string | HTMLElement> = m
       ? [
           t("table.score.line", { white: m.score.white, black: m.score.black, points: points(table.length) }),
           table.ruleset.cube && table.length > 1
-            ? t(m.cube.owner ? "table.score.cubeOwned" : "table.score.cubeMiddle", { value: m.cube.value, side: m.cube.owner ? sideName(m.cube.owner) : "" })
+            ? term("cube", t(m.cube.owner ? "table.score.cubeOwned" : "table.score.cubeMiddle", { value: m.cube.value, side: m.cube.owner ? sideName(m.cube.owner) : "" }))
             : "",
-          m.crawford ? t("table.score.crawford") : "",
+          m.crawford ? term("crawford", t("table.score.crawford")) : "",
           t("table.score.hand", { hand: m.hand }),
-        ]
-          .filter((part) => part !== "")
-          .join(" · ")
-      : t("table.score.matchTo", { points: points(table.length) });
+        ].filter((part) => part !== "")
+      : [t("table.score.matchTo", { points: points(table.length) })];
+    scoreEl.replaceChildren(...scoreParts.flatMap((part, i) => (i === 0 ? [part] : [" · ", part])));
+    renderStakeLine(stakeEl, table, me);
     const results = lastResults(conn.events);
     handBanner.hidden = results.hand === null || results.match !== null;
     handBanner.textContent = results.hand ? handResultText(results.hand) : "";
@@ -486,6 +498,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     matchBanner.textContent = results.match ? matchResultText(results.match) : "";
     renderEnd(endPanel, animating ? null : results.match, table, me, conn, { run: (what) => void command(what) });
     replayLinkEl.hidden = role() !== "spectator" && results.match === null;
+    verifyLinkEl.hidden = results.match === null;
     const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";

@@ -36,7 +36,7 @@ test("a player who never moves loses on time: the opponent wins the points still
         expect(left.delayMs).toBe(Math.max(0, delayMs - 1000));
         const ended = await b.waitFor((c) => c.events.find((e) => e.event.type === "match-ended"), 20_000, "the flag");
         const winner = opponent(idle);
-        expect(ended.event).toEqual({ type: "match-ended", winner, reason: "timeout", score: { [idle]: 0, [winner]: 3 } });
+        expect(ended.event).toEqual({ type: "match-ended", winner, reason: "timeout", score: { [idle]: 0, [winner]: 3 }, serverSeed: expect.any(String) });
         expect(eventsOfType(b.events, "timed-out")).toEqual([{ type: "timed-out", side: idle }]);
         expect(b.table?.match).toMatchObject({ phase: "over", winner, endReason: "timeout" });
         expect(b.table?.clock?.remaining[idle].reserveMs).toBe(0);

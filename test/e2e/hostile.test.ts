@@ -277,6 +277,7 @@ describe.concurrent("commands out of place", () => {
       winner,
       reason: "resign",
       score: { white: winner === "white" ? 5 : 0, black: winner === "black" ? 5 : 0 },
+      serverSeed: expect.any(String),
     });
     expect(eventsOfType(g.mover.events, "resigned")).toEqual([{ type: "resigned", side: opponent(winner) }]);
     expect(g.mover.table?.status).toBe("over");

@@ -44,7 +44,7 @@ describe.concurrent("whole matches with random legal plays", () => {
         const log = run.white.events;
         expect(handPoints(log)).toEqual(m.score);
         const ended = eventsOfType(log, "match-ended");
-        expect(ended).toEqual([{ type: "match-ended", winner, reason: "score", score: m.score }]);
+        expect(ended).toEqual([{ type: "match-ended", winner, reason: "score", score: m.score, serverSeed: expect.any(String) }]);
         const hands = eventsOfType(log, "hand-ended");
         expect(hands.length).toBeGreaterThanOrEqual(1);
         expect(hands.at(-1)?.score).toEqual(m.score);

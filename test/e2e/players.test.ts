@@ -4,23 +4,11 @@
  * server killed between the final move and the delivery, and started again on the same state.
  */
 import { describe, expect, inject, test } from "vitest";
-import { ApiError, NardiClient, type MatchRecord, type PlayerProfile } from "../../src/client";
+import { NardiClient, type PlayerProfile } from "../../src/client";
 import { playRandomMatch } from "../support/random-match";
+import { recordOf } from "../support/tables";
 import { seededRng } from "../support/rng";
 import { startDevServer } from "../support/wrangler-dev";
-
-/** Polls for the record until it arrives (the match object's alarm delivers it after the final event). */
-async function recordOf(client: NardiClient, tableId: string, giveUpMs = 90_000): Promise<MatchRecord> {
-  const giveUp = Date.now() + giveUpMs;
-  for (;;) {
-    try {
-      return await client.getMatchRecord(tableId);
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== "MATCH_NOT_FOUND" || Date.now() > giveUp) throw err;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Two guests at a rated table, played to the end with random legal plays; returns what the players see. */
 async function ratedMatch(client: NardiClient, seed: number) {

@@ -118,7 +118,7 @@ describe.concurrent("reconnecting", () => {
     const b = await connected(client, white.tableId, { token: black.token, seq: 0 });
     w.close();
     const ended = await b.waitFor((c) => eventsOfType(c.events, "match-ended")[0], 20_000, "match-ended");
-    expect(ended).toEqual({ type: "match-ended", winner: "black", reason: "forfeit", score: { white: 0, black: 3 } });
+    expect(ended).toEqual({ type: "match-ended", winner: "black", reason: "forfeit", score: { white: 0, black: 3 }, serverSeed: expect.any(String) });
     expect(eventsOfType(b.events, "forfeited")).toEqual([{ type: "forfeited", side: "white" }]);
     const disconnected = eventsOfType(b.events, "player-disconnected");
     expect(disconnected.map((e) => e.seat)).toEqual(["white"]);
@@ -153,7 +153,7 @@ describe.concurrent("reconnecting", () => {
     expect(view.match?.endReason).toBe("abandoned");
     const stored = await client.getEvents(white.tableId);
     expect(eventsOfType(stored.events, "match-ended")).toEqual([
-      { type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 } },
+      { type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 }, serverSeed: expect.any(String) },
     ]);
     expect(eventsOfType(stored.events, "forfeited")).toEqual([]);
   });

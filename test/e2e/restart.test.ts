@@ -50,7 +50,7 @@ describe.sequential("a restart of the server mid-match", () => {
     const after = log.events.slice(seen.length);
     expect(after.map((e) => e.event.type)).toEqual(["player-disconnected", "player-disconnected", "match-ended"]);
     for (const e of after) expect(e.at).toBeLessThan(firstContact);
-    expect(after.at(-1)!.event).toEqual({ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 } });
+    expect(after.at(-1)!.event).toEqual({ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 }, serverSeed: expect.any(String) });
     const table = await client.getTable(white.tableId);
     expect(table.status).toBe("over");
     expect(table.seq).toBe(log.seq);

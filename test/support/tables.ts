@@ -1,5 +1,5 @@
 /** Small helpers for the end-to-end tests: fresh tables, connections that are welcomed, sums over event logs. */
-import type { CreateTableBody, LoggedEvent, NardiClient, SeatGrant, TableConnection } from "../../src/client";
+import { ApiError, type CreateTableBody, type LoggedEvent, type MatchRecord, type NardiClient, type SeatGrant, type TableConnection } from "../../src/client";
 import type { ConnectOptions } from "../../src/client";
 
 /** A table with both seats taken (the match has started). */
@@ -33,4 +33,17 @@ export function eventsOfType<T extends LoggedEvent["event"]["type"]>(
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls for the record until it arrives (the match object's alarm delivers it after the final event). */
+export async function recordOf(client: NardiClient, tableId: string, giveUpMs = 90_000): Promise<MatchRecord> {
+  const giveUp = Date.now() + giveUpMs;
+  for (;;) {
+    try {
+      return await client.getMatchRecord(tableId);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== "MATCH_NOT_FOUND" || Date.now() > giveUp) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

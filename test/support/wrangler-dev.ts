@@ -235,6 +235,16 @@ export function stopOnSignals(server: DevServer): void {
   }
 }
 
+/** For a benchmark: the server at `url` (already running), or a `wrangler dev` started here and stopped on SIGINT/SIGTERM. */
+export async function benchServer(url: string | null, opts: DevServerOptions = {}): Promise<{ baseUrl: string; server: DevServer | null }> {
+  if (url !== null) return { baseUrl: url, server: null };
+  process.stdout.write("starting wrangler dev ... ");
+  const server = await startDevServer(opts);
+  stopOnSignals(server);
+  console.log(server.baseUrl);
+  return { baseUrl: server.baseUrl, server };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startDevServer();
   project.provide("baseUrl", server.baseUrl);

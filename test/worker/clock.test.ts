@@ -78,7 +78,7 @@ describe("the clock", () => {
     const ended = await clients[other].next("update");
     expect(ended.events.map((e) => e.event)).toEqual([
       { type: "timed-out", side: mover },
-      { type: "match-ended", winner: other, reason: "timeout", score: { [mover]: 0, [other]: 3 } },
+      { type: "match-ended", winner: other, reason: "timeout", score: { [mover]: 0, [other]: 3 }, serverSeed: expect.any(String) },
     ]);
     expect(ended.table).toMatchObject({ status: "over", match: { endReason: "timeout", winner: other } });
     expect(ended.table.clock).toMatchObject({ running: null, flagAt: null });

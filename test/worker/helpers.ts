@@ -127,31 +127,24 @@ export async function alarmAt(id: string): Promise<number | null> {
   return runInDurableObject(stubOf(id), (_room: MatchRoom, state) => state.storage.getAlarm());
 }
 
-/** A WebSocket client that queues what the server sends, so tests can await the next message of a type. */
-export class Client {
-  readonly received: ServerMessage[] = [];
+/** A WebSocket whose messages (parsed by `parse`) queue up, so tests can await the next message of a type. */
+export class SocketQueue<M extends { type: string }> {
+  readonly received: M[] = [];
   /** The text of every frame received, in step with `received` (for frame sizes). */
   readonly frames: string[] = [];
   #cursor = 0;
   #waiters: Array<() => void> = [];
   closed: { code: number; reason: string } | null = null;
-  /** The latest table view and legal plays, from the newest welcome or update. */
-  table: TableView | null = null;
-  legalPlays: LegalPlayView[] | null = null;
-  seq = 0;
 
-  constructor(readonly ws: WebSocket) {
+  constructor(
+    readonly ws: WebSocket,
+    parse: (data: unknown) => M,
+  ) {
     ws.addEventListener("message", (event) => {
-      const message = JSON.parse(event.data as string) as ServerMessage;
+      const message = parse(JSON.parse(event.data as string));
       this.frames.push(event.data as string);
       this.received.push(message);
-      if ((message.type === "welcome" || message.type === "update") && message.seq >= this.seq) {
-        this.seq = message.seq;
-        this.table = message.table;
-        // nardi.v2 sends the plays compact: written out here with the engine, as the typed client does.
-        const compact = message.plays ? compactPlaysOf(message.table, message.plays) : null;
-        this.legalPlays = compact ? legalPlayViews(compact) : (message.legalPlays ?? null);
-      }
+      this.onMessage(message);
       this.#wake();
     });
     ws.addEventListener("close", (event) => {
@@ -160,10 +153,21 @@ export class Client {
     });
   }
 
+  /** What a subclass keeps of each message as it arrives. */
+  protected onMessage(_message: M): void {}
+
   #wake(): void {
     const waiters = this.#waiters;
     this.#waiters = [];
     for (const w of waiters) w();
+  }
+
+  /** Resolves at the next message or close, or after a second (to look at the clock again). */
+  protected news(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.#waiters.push(resolve);
+      setTimeout(resolve, 1000);
+    });
   }
 
   send(message: unknown): void {
@@ -171,20 +175,62 @@ export class Client {
   }
 
   /** The next unread message (optionally of one type, skipping others). */
-  async next<T extends ServerMessage["type"]>(type?: T): Promise<Extract<ServerMessage, { type: T }>> {
+  async next<T extends M["type"]>(type?: T): Promise<Extract<M, { type: T }>> {
     const giveUp = Date.now() + 10_000;
     while (Date.now() < giveUp) {
       while (this.#cursor < this.received.length) {
         const message = this.received[this.#cursor++]!;
-        if (!type || message.type === type) return message as Extract<ServerMessage, { type: T }>;
+        if (!type || message.type === type) return message as Extract<M, { type: T }>;
       }
       if (this.closed) throw new Error(`socket closed (${this.closed.code}) while waiting for ${type ?? "a message"}`);
-      await new Promise<void>((resolve) => {
-        this.#waiters.push(resolve);
-        setTimeout(resolve, 1000);
-      });
+      await this.news();
     }
     throw new Error(`no ${type ?? "message"} arrived`);
+  }
+
+  /** Resolves once the socket has closed (by the server, or here). */
+  async whenClosed(): Promise<{ code: number; reason: string }> {
+    while (!this.closed) await this.news();
+    return this.closed;
+  }
+
+  /** Marks everything received so far as read. */
+  skipAll(): void {
+    this.#cursor = this.received.length;
+  }
+
+  /** Everything unread right now, after giving the server a moment to answer. */
+  async drain(): Promise<M[]> {
+    await settle();
+    const rest = this.received.slice(this.#cursor);
+    this.#cursor = this.received.length;
+    return rest;
+  }
+
+  close(code = 1000, reason = "bye"): void {
+    this.ws.close(code, reason);
+  }
+}
+
+/** A table socket: its queue, plus the latest table view and legal plays. */
+export class Client extends SocketQueue<ServerMessage> {
+  /** The latest table view and legal plays, from the newest welcome or update. */
+  table: TableView | null = null;
+  legalPlays: LegalPlayView[] | null = null;
+  seq = 0;
+
+  constructor(ws: WebSocket) {
+    super(ws, (data) => data as ServerMessage);
+  }
+
+  protected override onMessage(message: ServerMessage): void {
+    if ((message.type === "welcome" || message.type === "update") && message.seq >= this.seq) {
+      this.seq = message.seq;
+      this.table = message.table;
+      // nardi.v2 sends the plays compact: written out here with the engine, as the typed client does.
+      const compact = message.plays ? compactPlaysOf(message.table, message.plays) : null;
+      this.legalPlays = compact ? legalPlayViews(compact) : (message.legalPlays ?? null);
+    }
   }
 
   /** Waits until a welcome or update at `seq` or later has arrived. */
@@ -193,10 +239,7 @@ export class Client {
     while (this.seq < seq) {
       if (this.closed) throw new Error(`socket closed while waiting for seq ${seq}`);
       if (Date.now() > giveUp) throw new Error(`seq ${seq} never arrived (at ${this.seq})`);
-      await new Promise<void>((resolve) => {
-        this.#waiters.push(resolve);
-        setTimeout(resolve, 1000);
-      });
+      await this.news();
     }
   }
 
@@ -206,23 +249,6 @@ export class Client {
       const message = await this.next();
       if (message.type === "ack" || message.type === "error") return message;
     }
-  }
-
-  /** Marks everything received so far as read. */
-  skipAll(): void {
-    this.#cursor = this.received.length;
-  }
-
-  /** Everything unread right now, after giving the server a moment to answer. */
-  async drain(): Promise<ServerMessage[]> {
-    await settle();
-    const rest = this.received.slice(this.#cursor);
-    this.#cursor = this.received.length;
-    return rest;
-  }
-
-  close(code = 1000, reason = "bye"): void {
-    this.ws.close(code, reason);
   }
 }
 
@@ -265,13 +291,13 @@ export function nextMove(table: TableView, clients: Record<Side, Client>): { sid
   return { side: match.turn, message: { type: "play", play: plays[0]!.play } };
 }
 
-/** Plays one command for whoever must act; both clients have seen its update when this returns. */
-export async function playOne(clients: Record<Side, Client>): Promise<boolean> {
+/** Plays one command for whoever must act (with `extra` fields, e.g. entropy); both clients have seen its update when this returns. */
+export async function playOne(clients: Record<Side, Client>, extra: Record<string, unknown> = {}): Promise<boolean> {
   const table = clients.white.seq >= clients.black.seq ? clients.white.table : clients.black.table;
   const move = table ? nextMove(table, clients) : null;
   if (!move) return false;
   const client = clients[move.side];
-  client.send({ ...move.message, id: commandId() });
+  client.send({ ...move.message, ...extra, id: commandId() });
   const answer = await client.answer();
   if (answer.type !== "ack") throw new Error(`${move.side} ${JSON.stringify(move.message)} refused: ${answer.code} ${answer.message}`);
   await clients.white.waitForSeq(answer.seq);

@@ -81,7 +81,7 @@ describe("a wake after sockets vanished without a close (restart, deploy, evicti
     await timePasses(id);
     await runDurableObjectAlarm(stubOf(id));
     const ended = await history(id);
-    expect(ended.events.at(-1)!.event).toEqual({ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 } });
+    expect(ended.events.at(-1)!.event).toEqual({ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 }, serverSeed: expect.any(String) });
     expect(typesOf(ended.events).filter((t) => t === "player-disconnected")).toHaveLength(2);
   });
 

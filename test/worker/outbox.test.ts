@@ -6,9 +6,8 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import type { MatchPage, MatchRecord, PlayerProfile } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server/match-room";
-import type { OutboxEntry } from "../../src/server/room/store";
 import { commandId, connect, stubOf } from "./helpers";
-import { call, d1Count, guest, tableBetween } from "./players-support";
+import { call, d1Count, delivered, guest, outbox, runDeliveryNow, tableBetween } from "./players-support";
 
 /** Both seats connected, then `loser` resigns: the match is over and its outbox row stored. */
 async function resignedMatch(white: string | null, black: string | null, rated: boolean, loser: "white" | "black" = "black") {
@@ -20,28 +19,6 @@ async function resignedMatch(white: string | null, black: string | null, rated: 
   if (answer.type !== "ack") throw new Error(`resign refused: ${answer.code}`);
   socket.close();
   return table;
-}
-
-function outbox(id: string): Promise<OutboxEntry[]> {
-  return runInDurableObject(stubOf(id), (room: MatchRoom) => room.room.store.outbox());
-}
-
-/** The delivery comes due now (as if its backoff had passed), then the alarm runs. */
-async function runDeliveryNow(id: string): Promise<void> {
-  await runInDurableObject(stubOf(id), async (room: MatchRoom, state) => {
-    state.storage.sql.exec("UPDATE deadlines SET due = ? WHERE kind = 'deliver'", Date.now() - 1);
-    await room.room.syncAlarm();
-  });
-  await runDurableObjectAlarm(stubOf(id));
-}
-
-/**
- * Runs deliveries until the outbox is empty. The match object's own alarm (due when the match ended) may be
- * delivering at the same moment; either way the fact waited on is the emptied outbox.
- */
-async function delivered(id: string): Promise<void> {
-  for (let i = 0; i < 20 && (await outbox(id)).length > 0; i++) await runDeliveryNow(id);
-  expect(await outbox(id)).toEqual([]);
 }
 
 /** D1 for the match object with `batch` replaced: the outbox's writes are all one batch. */

@@ -1,7 +1,10 @@
 /** Helpers for the players' worker tests: guests with sessions, authenticated calls, and D1 read straight. */
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { expect } from "vitest";
 import type { CreateTableBody, PlayerProfile, SeatGrant, SessionGrant } from "../../src/protocol";
-import { api } from "./helpers";
+import type { MatchRoom } from "../../src/server/match-room";
+import type { OutboxEntry } from "../../src/server/room/store";
+import { api, stubOf } from "./helpers";
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
@@ -37,4 +40,26 @@ export async function tableBetween(white: string | null, black: string | null, b
 export async function d1Count(sql: string, ...params: unknown[]): Promise<number> {
   const row = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+export function outbox(id: string): Promise<OutboxEntry[]> {
+  return runInDurableObject(stubOf(id), (room: MatchRoom) => room.room.store.outbox());
+}
+
+/** The delivery comes due now (as if its backoff had passed), then the alarm runs. */
+export async function runDeliveryNow(id: string): Promise<void> {
+  await runInDurableObject(stubOf(id), async (room: MatchRoom, state) => {
+    state.storage.sql.exec("UPDATE deadlines SET due = ? WHERE kind = 'deliver'", Date.now() - 1);
+    await room.room.syncAlarm();
+  });
+  await runDurableObjectAlarm(stubOf(id));
+}
+
+/**
+ * Runs deliveries until the outbox is empty. The match object's own alarm (due when the match ended) may be
+ * delivering at the same moment; either way the fact waited on is the emptied outbox.
+ */
+export async function delivered(id: string): Promise<void> {
+  for (let i = 0; i < 20 && (await outbox(id)).length > 0; i++) await runDeliveryNow(id);
+  expect(await outbox(id)).toEqual([]);
 }

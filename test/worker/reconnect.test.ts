@@ -137,7 +137,7 @@ describe("the reconnect window", () => {
     const ended = await b.next("update");
     expect(ended.events.map((e) => e.event)).toEqual([
       { type: "forfeited", side: "white" },
-      { type: "match-ended", winner: "black", reason: "forfeit", score: { white: 0, black: 1 } },
+      { type: "match-ended", winner: "black", reason: "forfeit", score: { white: 0, black: 1 }, serverSeed: expect.any(String) },
     ]);
     const view = (await (await api(`/v1/tables/${id}`)).json()) as { status: string; match: { winner: string; endReason: string; score: unknown } };
     expect(view.status).toBe("over");
@@ -159,7 +159,7 @@ describe("the reconnect window", () => {
     await timePasses(id);
     await runDurableObjectAlarm(stubOf(id));
     const last = (await history(id)).events.at(-1)!.event;
-    expect(last).toEqual({ type: "match-ended", winner: "white", reason: "forfeit", score: { white: 5, black: 0 } });
+    expect(last).toEqual({ type: "match-ended", winner: "white", reason: "forfeit", score: { white: 5, black: 0 }, serverSeed: expect.any(String) });
   });
 
   it("both away when a window runs out: the match is abandoned with no winner", async () => {
@@ -172,7 +172,7 @@ describe("the reconnect window", () => {
     await timePasses(id);
     await runDurableObjectAlarm(stub);
     const events = (await history(id)).events.map((e) => e.event);
-    expect(events.at(-1)).toEqual({ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 } });
+    expect(events.at(-1)).toEqual({ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 }, serverSeed: expect.any(String) });
     expect(events.filter((e) => e.type === "match-ended")).toHaveLength(1);
     expect(await deadlines(id)).toEqual([]);
     expect(await alarmAt(id)).toBe(await nextDue(id));
@@ -272,7 +272,7 @@ describe("players who never connect after the match starts", () => {
     await timePasses(id);
     await runDurableObjectAlarm(stubOf(id));
     const ended = (await history(id)).events.map((e) => e.event).filter((e) => e.type === "match-ended");
-    expect(ended).toEqual([{ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 } }]);
+    expect(ended).toEqual([{ type: "match-ended", winner: null, reason: "abandoned", score: { white: 0, black: 0 }, serverSeed: expect.any(String) }]);
     expect(await deadlines(id)).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 /**
  * Every D1 query of the server, typed. Rows are parsed here and nowhere else; handlers and the match object's
- * outbox call these methods and never see SQL. Schema: migrations/0001_players.sql.
+ * outbox call these methods and never see SQL. Schema: migrations/0001_players.sql (+ 0004_dice_stats.sql).
  */
 import type { PresetName, Side } from "../../engine";
-import { MatchRecordSchema, type MatchRecord, type MatchSummary, type PlayerKind } from "../../protocol";
+import { countRolls, MatchRecordSchema, noDice, type DiceCounts, type MatchRecord, type MatchSummary, type PlayerKind } from "../../protocol";
 import { GLICKO, GLICKO_SCALE, type Glicko } from "../ratings/glicko2";
 
 export interface PlayerRow {
@@ -207,6 +207,7 @@ export class Db {
           .bind(w.after.rating, w.after.rd, w.after.volatility, facts.endedAt, w.playerId, w.pool, w.before.rev, facts.tableId),
       );
     }
+    statements.push(...this.#diceCounts(facts));
     const guard = writes.map(() => "(player_id = ? AND pool = ? AND rev = ?)").join(" OR ");
     const ratingsOk = writes.length === 0 ? "1" : `(SELECT count(*) FROM ratings WHERE ${guard}) = ${writes.length}`;
     const { events, players, ...summary } = facts;
@@ -246,6 +247,34 @@ export class Db {
       );
     }
     await d1.batch(statements);
+  }
+
+  /** Adds each player's rolls of this match to their dice counters, only while the match is not recorded yet. */
+  #diceCounts(facts: MatchFacts): D1PreparedStatement[] {
+    const counts = countRolls(facts.events.map((e) => e.event));
+    return (["white", "black"] as const).flatMap((side) => {
+      const playerId = facts.players[side].playerId;
+      const c = counts[side];
+      if (playerId === null || c.rolls === 0) return [];
+      return [
+        this.d1.prepare("INSERT INTO dice_stats (player_id) VALUES (?) ON CONFLICT DO NOTHING").bind(playerId),
+        this.d1
+          .prepare(
+            `UPDATE dice_stats SET rolls = rolls + ?, doubles = doubles + ?, face1 = face1 + ?, face2 = face2 + ?, face3 = face3 + ?,
+               face4 = face4 + ?, face5 = face5 + ?, face6 = face6 + ?
+             WHERE player_id = ? AND NOT EXISTS (SELECT 1 FROM matches WHERE table_id = ?)`,
+          )
+          .bind(c.rolls, c.doubles, ...c.faces, playerId, facts.tableId),
+      ];
+    });
+  }
+
+  /** A player's dice counters (all zero before their first recorded roll). */
+  async diceCounts(playerId: string): Promise<DiceCounts> {
+    const row = await this.d1.prepare("SELECT * FROM dice_stats WHERE player_id = ?").bind(playerId).first<Row>();
+    if (!row) return noDice();
+    const n = (key: string) => Number(row[key]);
+    return { rolls: n("rolls"), doubles: n("doubles"), faces: [n("face1"), n("face2"), n("face3"), n("face4"), n("face5"), n("face6")] };
   }
 
   async matchRecord(tableId: string): Promise<MatchRecord | null> {
@@ -328,3 +357,6 @@ function withoutDeletedNames<T extends { event: { type: string } }>(logged: T, p
   if (event.type === "player-joined" && event.seat && players[event.seat].deleted) return { ...logged, event: { ...event, name: DELETED_NAME } };
   return logged;
 }
+
+export * from "./ledger";
+export * from "./audit";

@@ -41,13 +41,20 @@ export async function onMessage(core: RoomCore, ws: WebSocket, frame: string | A
   if (parsed.message.type === "rematch") return onRematch(core, ws, role, parsed.message);
   // The alarm may run a little after the flag's moment: a command that comes in between finds the flag fallen.
   flagFell(core, Date.now());
-  const applied =
-    parsed.message.type === "auto-roll" ? setAutoRoll(core, ws, role, parsed.message) : applyGameCommand(core, ws, role, parsed.message);
-  if (applied) {
-    core.sockets.refund(ws);
-    runBots(core);
-    await core.syncAlarm();
+  // Every roll drawn while this command is handled (its own, automatic ones, the bots' replies) uses its entropy.
+  core.entropy = parsed.message.entropy ?? "";
+  let applied = false;
+  try {
+    applied =
+      parsed.message.type === "auto-roll" ? setAutoRoll(core, ws, role, parsed.message) : applyGameCommand(core, ws, role, parsed.message);
+    if (applied) {
+      core.sockets.refund(ws);
+      runBots(core);
+    }
+  } finally {
+    core.entropy = "";
   }
+  if (applied) await core.syncAlarm();
 }
 
 /** True when the command was applied (and stored, acknowledged and broadcast). */

@@ -4,11 +4,12 @@
  */
 import type { CompactPlays, DiceSource, Side } from "../../engine";
 import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role, type ServerMessage } from "../../protocol";
-import { cryptoDice, cryptoRandom } from "../dice";
+import { cryptoRandom, FairDice, sealRolls } from "../dice";
 import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
 import { ChatStore } from "./chat";
 import { clockDeadline } from "./clock";
+import { reportPlaying } from "./listing";
 import { Sockets } from "./sockets";
 import { retentionMs } from "./retention";
 import { RoomStore, type Change, type Deadline } from "./store";
@@ -23,8 +24,24 @@ export class RoomCore {
   readonly sockets: Sockets;
   /** Table chat, in its own SQLite table (./chat.ts), never in the event log. */
   readonly chat: ChatStore;
-  /** The match's dice. Production: crypto only; integration tests may swap in scripted dice via runInDurableObject. */
-  dice: DiceSource = cryptoDice();
+  /** The table's provably fair dice (../dice.ts): roll n from the stored inputs and `entropy`. */
+  readonly fair = new FairDice(
+    () => {
+      const room = this.store.load();
+      return room ? { tableId: room.info.id, fair: room.info.fairDice } : null;
+    },
+    () => this.entropy,
+  );
+  /** The entropy of the player's command being handled ("" outside one): every roll drawn meanwhile is derived with it. */
+  entropy = "";
+  #scripted: DiceSource | null = null;
+  /** The match's dice: the fair dice; integration tests may swap in scripted dice via runInDurableObject (tests only). */
+  get dice(): DiceSource {
+    return this.#scripted ?? this.fair;
+  }
+  set dice(dice: DiceSource) {
+    this.#scripted = dice;
+  }
   /** Randomness for bot choices (never for dice). */
   botRng: () => number = cryptoRandom();
   /** D1 as the outbox reaches it; integration tests may swap in one that fails, via runInDurableObject. */
@@ -96,7 +113,17 @@ export class RoomCore {
 
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
   commit(change: Change): LoggedEvent[] {
-    return this.store.commit(change);
+    const sealed = sealRolls(change, this.entropy);
+    // Every roll drawn must be an event of the change, or two rolls would share a roll number (a bug: say so).
+    const drawn = this.#scripted ? null : this.fair.rolls;
+    if (drawn !== null && drawn !== sealed.room.info.fairDice?.rolls) {
+      console.error(`fair dice: drew up to roll ${drawn}, but the change stores ${sealed.room.info.fairDice?.rolls ?? "none"}`);
+    }
+    const before = this.store.load();
+    const logged = this.store.commit(sealed);
+    reportPlaying(this, before, sealed.room);
+    this.fair.reset();
+    return logged;
   }
 
   /**

@@ -8,10 +8,12 @@ import { opponent, type MatchCommand, type Side } from "../../engine";
 import { runBots } from "./bots";
 import { clockDeadline } from "./clock";
 import { livenessMs, type RoomCore } from "./core";
-import { deliverOutbox } from "./outbox";
+import { oneAtATime, settleStakes } from "../coins/stakes";
+import { deliverOutbox, retryDelayMs } from "./outbox";
 import { settleCommand } from "./outcome";
 import { logDrop, reconcile } from "./presence";
 import type { Deadline } from "./store";
+import type { Room } from "./table";
 
 /** More due deadlines than a table can have at once: a guard against a handler that fails to move its deadline on. */
 const MAX_DEADLINES_PER_ALARM = 16;
@@ -110,10 +112,36 @@ async function deleteTable(core: RoomCore, deadline: Deadline, status: "waiting"
   const id = core.store.load()!.info.id;
   if (status === "waiting") await core.tellLobby((lobby) => lobby.remove(id));
   if (!stillDue()) return false;
+  if (status === "waiting" && !(await refundNeverStarted(core, deadline))) return false;
   for (const ws of core.sockets.open()) ws.close(TABLE_GONE_CLOSE, reason);
   await core.store.destroy();
   core.forgetAlarm();
   return true;
+}
+
+/**
+ * A stake table that never started gives back any hold an interrupted join left, and closes its escrow so no
+ * later hold goes in. It waits for a join under way (joins and this run one at a time) and does nothing if that
+ * join started the match. While D1 fails the table is kept and the expiry tried again later. True when done.
+ */
+function refundNeverStarted(core: RoomCore, deadline: Deadline): Promise<boolean> {
+  return oneAtATime(core, async () => {
+    const room = core.store.load();
+    if (room?.info.status !== "waiting") return false;
+    return room.info.stake ? refundOnce(core, room, deadline) : true;
+  });
+}
+
+async function refundOnce(core: RoomCore, room: Room, deadline: Deadline): Promise<boolean> {
+  try {
+    await settleStakes(core.d1, room, Date.now());
+    return true;
+  } catch (error) {
+    console.error(`table ${room.info.id}: refund of a never-started stake table failed`, error);
+    const now = core.store.load();
+    if (now) core.commit({ room: now, events: [], at: Date.now(), setDeadlines: [{ ...deadline, due: Date.now() + retryDelayMs(1) }] });
+    return false;
+  }
 }
 
 /** During a match: every seat the log calls here still has a socket (else its drop is logged), a due bot moves, and the next check is set. */

@@ -1,12 +1,14 @@
 /**
  * The match object's outbox: facts for D1 stored in the same transaction as the final event, delivered by the
- * alarm. Delivery is an idempotent write keyed by the table id (db.recordMatch); a failure counts the attempt
+ * alarm. Delivery is an idempotent write keyed by the table id (db.recordMatch), and at a stake table the
+ * settlement of its escrow (transfers keyed by table + seat + purpose, ../coins/stakes.ts); a failure counts the attempt
  * and schedules the next with backoff; only a delivery D1 acknowledged clears the row. A crash anywhere in
  * between leaves the row and its `deliver` deadline, so the next alarm tries again: exactly once in effect.
  */
 import type { Side } from "../../engine";
 import { Db, type MatchFacts, type RatingWrite } from "../db";
 import { rateMatch } from "../ratings/glicko2";
+import { settleStakes } from "../coins/stakes";
 import type { RoomCore } from "./core";
 import { SIDES, type Room } from "./table";
 
@@ -35,8 +37,10 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
   for (const entry of entries) {
     let delivered = true;
     try {
-      // One purpose so far: the match record.
-      await deliverMatchRecord(new Db(core.d1), matchFacts(core.store.load()!, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events));
+      // One purpose so far: the match record, and at a stake table the settlement of its escrow (both idempotent).
+      const ended = core.store.load()!;
+      await deliverMatchRecord(new Db(core.d1), matchFacts(ended, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events));
+      await settleStakes(core.d1, ended, endedAt);
     } catch (error) {
       console.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error);
       delivered = false;

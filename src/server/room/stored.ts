@@ -13,6 +13,7 @@ import {
   ClockStateSchema,
   EndReasonSchema,
   RulesetSchema,
+  ServerSeedSchema,
   SideSchema,
   TableOrMatchEventSchema,
   TableStatusSchema,
@@ -64,6 +65,16 @@ export const TableInfoSchema = z.object({
   timeControl: TimeControlViewSchema.optional(),
   /** The match clock, from the match's start (storage version 3). */
   clock: ClockStateSchema.optional(),
+  /**
+   * Fair dice (../dice.ts, docs/fair-dice.md): the SECRET server seed (never in a view, log or error before the
+   * match's final event), the seats' client seeds ("" for none) and how many rolls were drawn. Absent in tables
+   * from before fair dice, which go on with plain CSPRNG dice.
+   */
+  fairDice: z
+    .object({ serverSeed: ServerSeedSchema, clientSeeds: z.object({ white: z.string(), black: z.string() }), rolls: z.number().int().min(0) })
+    .optional(),
+  /** Domino Coins each seat puts into escrow at the match's start, and the rake fixed at creation (server/coins). */
+  stake: z.object({ amount: z.number().int().positive(), rakePercent: z.number().int().min(0).max(100) }).optional(),
 });
 
 const BoardSchema = z.object({ white: CheckersSchema, black: CheckersSchema });

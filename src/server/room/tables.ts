@@ -2,6 +2,7 @@
 import { makeRuleset, newMatch, type MatchEvent, type Side } from "../../engine";
 import {
   botName,
+  diceCommitment,
   resolveTimeControl,
   type CreateTableBodySchema,
   type EventHistory,
@@ -10,11 +11,14 @@ import {
   type TableSummary,
   type TableView,
 } from "../../protocol";
+import { newFairDice, sealRolls } from "../dice";
 import { newInviteSecret, newSeatToken, sameDigest, sha256Hex } from "../ids";
 import { refuse, type Outcome } from "../problem";
+import { holdStakes, oneAtATime, stakeForNewTable } from "../coins/stakes";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
+import { reportPlaying } from "./listing";
 import { settle } from "./outcome";
 import { matchFacts } from "./outbox";
 import type { MatchFacts } from "../db";
@@ -39,10 +43,15 @@ export interface SeatIssued {
   table: TableView;
 }
 
-/** The name on a seat: the one asked for, else the player's; at a rated table always the player's, so no one plays under another's name. */
+/** The name on a seat: the one asked for, else the player's; at a rated or stake table always the player's, so no one plays under another's name. */
 function seatName(input: { name?: string | undefined; player?: SeatPlayer | null }, rated: boolean, fallback: string): string {
   if (input.player && (rated || input.name === undefined)) return input.player.name;
   return input.name ?? fallback;
+}
+
+/** A `player-joined` event's client seed field: absent when the seat gave none. */
+function seedOf(clientSeed: string | undefined): { clientSeed?: string } {
+  return clientSeed === undefined ? {} : { clientSeed };
 }
 
 /** The seat whose token hashes to `tokenHash` (compared in constant time), or null. */
@@ -60,7 +69,9 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   if (!ruleset.ok) return refuse("BAD_REQUEST", ruleset.error.message);
   if (input.rated && input.opponent === "bot") return refuse("RATED_NEEDS_PLAYER", "games against the computer are never rated");
   if (input.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
-  const name = seatName(input, input.rated, "Player 1");
+  const stake = await stakeForNewTable(core.env, core.d1, input);
+  if (!stake.ok) return stake;
+  const name = seatName(input, input.rated || stake.value !== null, "Player 1");
   // Everything that awaits happens before the synchronous load → check → commit, so nothing can interleave.
   const token = newSeatToken();
   const tokenHash = await sha256Hex(token);
@@ -81,7 +92,10 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     inviteHash,
     seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null }, black: null },
     timeControl: resolveTimeControl(input.timeControl, input.length),
+    fairDice: newFairDice(input.clientSeed),
+    ...(stake.value ? { stake: stake.value } : {}),
   };
+  core.fair.reset(info);
   const events: Array<TableEvent | MatchEvent> = [
     {
       type: "table-created",
@@ -90,14 +104,18 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
       reconnectSeconds: info.reconnectSeconds,
       spectators: info.spectators,
       timeControl: info.timeControl,
+      diceCommitment: diceCommitment(info.fairDice!.serverSeed),
     },
-    { type: "player-joined", seat: "white", name, kind: "human", botLevel: null },
+    { type: "player-joined", seat: "white", name, kind: "human", botLevel: null, ...seedOf(input.clientSeed) },
   ];
   let room: Room = { seq: 0, info, match: null };
   if (input.opponent === "bot") {
     const bot: Seat = { name: botName(input.botLevel), kind: "bot", botLevel: input.botLevel, tokenHash: null };
     const started = newMatch({ ruleset: info.ruleset, length: info.length }, core.dice);
-    if (!started.ok) return refuse("BAD_REQUEST", started.error.message);
+    if (!started.ok) {
+      core.fair.reset();
+      return refuse("BAD_REQUEST", started.error.message);
+    }
     const playing = settle(core, { seq: 0, info: { ...info, status: "playing", seats: { ...info.seats, black: bot } }, match: null }, started.value, now);
     room = playing.room;
     events.push({ type: "player-joined", seat: "black", name: bot.name, kind: "bot", botLevel: bot.botLevel }, ...playing.events);
@@ -105,19 +123,25 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   const expires = now + WAITING_TABLE_TTL_MS;
   const waiting = room.info.status === "waiting";
   const windows = waiting ? { events: [], deadlines: [] } : matchStartWindows(core, room.info, now);
-  core.store.create({
-    room,
-    events,
-    at: now,
-    setDeadlines: waiting ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines,
-  });
+  core.store.create(
+    sealRolls({ room, events, at: now, setDeadlines: waiting ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines }, ""),
+  );
+  core.fair.reset();
   if (waiting) {
     await core.syncAlarm();
     if (inviteHash === null) {
-      const summary: TableSummary = { id: info.id, ruleset: info.ruleset, length: info.length, host: name, createdAt: now };
+      const summary: TableSummary = {
+        id: info.id,
+        ruleset: info.ruleset,
+        length: info.length,
+        host: name,
+        createdAt: now,
+        ...(info.stake ? { stake: info.stake.amount } : {}),
+      };
       core.tellLobby((lobby) => lobby.add(summary, expires, input.client));
     }
   } else {
+    reportPlaying(core, null, core.store.load()!);
     runBots(core);
     await core.syncAlarm();
   }
@@ -126,13 +150,18 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
 
 /**
  * Order of checks: the table exists → a private table's invite secret (before anything else about the table is
- * told) → a free seat. Every refusal changes nothing.
+ * told) → a free seat → a rated table's session → a stake table's session, other player and coins (both stakes
+ * move to the escrow here, ../coins/stakes.ts). Every refusal changes nothing. Joins to one table run one at a time.
  */
-export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
+export function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
+  return oneAtATime(core, () => joinOnce(core, input));
+}
+
+async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
   const token = newSeatToken();
   const tokenHash = await sha256Hex(token);
   const inviteHash = await sha256Hex(input.invite ?? "");
-  const room = core.store.load();
+  let room = core.store.load();
   if (!room) return refuse("TABLE_NOT_FOUND", "no table with this id");
   const expected = room.info.inviteHash;
   if (expected != null && (input.invite === undefined || !sameDigest(expected, inviteHash))) {
@@ -141,19 +170,32 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
   if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
   if (room.info.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
   if (room.info.rated && input.player?.id === room.info.seats.white?.playerId) return refuse("SAME_PLAYER", "nobody plays a rated match against themselves");
-  const name = seatName(input, room.info.rated ?? false, "Player 2");
+  if (room.info.stake) {
+    const held = await holdStakes(core.env, core.d1, room, input.player);
+    if (!held.ok) return held;
+    // Reloaded after the await: an expiry that ran meanwhile refunded and closed the escrow (and refused the holds).
+    room = core.store.load();
+    if (room?.info.status !== "waiting") return refuse("TABLE_NOT_FOUND", "this table has closed");
+  }
+  const name = seatName(input, (room.info.rated ?? false) || room.info.stake !== undefined, "Player 2");
 
-  const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, core.dice);
-  if (!started.ok) return refuse("INTERNAL", started.error.message);
+  const fairDice = room.info.fairDice && { ...room.info.fairDice, clientSeeds: { ...room.info.fairDice.clientSeeds, black: input.clientSeed ?? "" } };
   const info: TableInfo = {
     ...room.info,
     status: "playing",
     seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null } },
+    ...(fairDice ? { fairDice } : {}),
   };
+  core.fair.reset(info);
+  const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, core.dice);
+  if (!started.ok) {
+    core.fair.reset();
+    return refuse("INTERNAL", started.error.message);
+  }
   const now = Date.now();
   const playing = settle(core, { seq: room.seq, info, match: null }, started.value, now);
   const events: Array<TableEvent | MatchEvent> = [
-    { type: "player-joined", seat: "black", name, kind: "human", botLevel: null },
+    { type: "player-joined", seat: "black", name, kind: "human", botLevel: null, ...seedOf(input.clientSeed) },
     ...playing.events,
   ];
   const windows = matchStartWindows(core, info, now);

@@ -1,6 +1,7 @@
 /** What clients see: the public table view (no token hashes) and the mover's legal plays (compact, or written out for v1), built from the stored room. */
 import { canDouble, compactLegalPlaysFor, pipCount, type CompactPlays, type MatchState, type Side } from "../../engine";
 import type { MatchView, PlayerView, TableView } from "../../protocol";
+import { stakeView } from "../coins/stakes";
 import { clockView, timeControlOf } from "./clock";
 import { SIDES, type Room } from "./table";
 
@@ -42,6 +43,7 @@ export function tableView(room: Room, presence: Presence): TableView {
     clock: clockView(room, presence.now),
     seq: room.seq,
     createdAt: info.createdAt,
+    ...(info.stake ? { stake: stakeView(info.stake) } : {}),
   };
 }
 

@@ -56,7 +56,8 @@ async function seatPlayer(env: Env, authorization: string | undefined): Promise<
   return session ? { id: session.player.id, name: session.player.name! } : null;
 }
 
-function grant(outcome: Outcome<{ seat: string; token: string; invite: string | null; table: { id: string } }>): SeatGrant {
+/** The SeatGrant a create or join answers with (also what a quick-match pairing hands each seeker). */
+export function grant(outcome: Outcome<{ seat: string; token: string; invite: string | null; table: { id: string } }>): SeatGrant {
   const issued = unwrap(outcome);
   const base = `/v1/tables/${issued.table.id}`;
   const links = { socket: `${base}/socket`, table: base, watch: `${base}/socket` };
@@ -73,15 +74,18 @@ tables.openapi(
     method: "post",
     path: "/",
     summary: "Create a table; the creator sits White",
-    description: "With a session (`Authorization: Bearer`, optional unless `rated`) the seat is bound to that player and carries their name.",
+    description:
+      "With a session (`Authorization: Bearer`, optional unless `rated` or `stake`) the seat is bound to that player and carries their name. " +
+      "A `stake` (Domino Coins, docs/coins.md) is checked against the creator's balance but held only when the match starts.",
     operationId: "createTable",
     tags: ["tables"],
     request: { body: { content: { "application/json": { schema: CreateTableBodySchema } }, required: true } },
     responses: {
       201: json(SeatGrantSchema, "The creator's seat (keep the token and the invite secret: they are shown once)"),
-      400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED"),
-      401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
+      400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED; STAKE_OUT_OF_RANGE: a stake outside the operator's bounds, or against the computer"),
+      401: problem("UNAUTHORIZED: an Authorization header that holds no session; SESSION_REQUIRED: a stake without a session"),
       403: problem("RATED_NEEDS_PLAYER: a rated table without a session, or against the computer"),
+      409: problem("INSUFFICIENT_COINS: the creator's balance is below the stake (nothing is held until the match starts)"),
       413: problem("MESSAGE_TOO_LARGE"),
       415: problem("BAD_REQUEST: the body is not sent as application/json"),
       429: rateLimited("RATE_LIMITED: too many tables created from this address"),
@@ -148,10 +152,13 @@ tables.openapi(
     responses: {
       200: json(SeatGrantSchema, "The joiner's seat"),
       400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED"),
-      401: problem("UNAUTHORIZED: an Authorization header that holds no session"),
+      401: problem("UNAUTHORIZED: an Authorization header that holds no session; SESSION_REQUIRED: a stake table joined without a session"),
       403: problem("BAD_INVITE: the table is private and the invite secret is missing or wrong; RATED_NEEDS_PLAYER: a rated table joined without a session"),
       404: problem("TABLE_NOT_FOUND"),
-      409: problem("TABLE_FULL or SAME_PLAYER"),
+      409: problem(
+        "TABLE_FULL or SAME_PLAYER; INSUFFICIENT_COINS: the joiner's balance is below the stake; STAKE_UNCOVERED: the creator's is " +
+          "(both stakes move into the table's escrow here, or neither)",
+      ),
       413: problem("MESSAGE_TOO_LARGE"),
       415: problem("BAD_REQUEST: the body is not sent as application/json"),
       429: rateLimited("RATE_LIMITED: too many joins from this address"),

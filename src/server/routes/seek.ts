@@ -1,0 +1,74 @@
+/**
+ * `/v1/seek`: quick match. The route checks the seek (its choices, the upgrade, the per-client limit, the stake,
+ * the player's session), reads the player's rating for the preset, and hands the socket to the pool of those
+ * choices with the seeker in a header only the Worker sets. docs/matchmaking.md describes the channel.
+ */
+import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
+import { SeekClientMessageSchema, SeekQuerySchema, SeekServerMessageSchema, poolKey, seekSearchParams, type SeekChoice } from "../../protocol";
+import { limitClient, socketCredentials } from "../access";
+import { Db } from "../db";
+import type { Env } from "../env";
+import { requireSession } from "../identity/sessions";
+import { problem, rateLimited } from "../openapi";
+import { ApiError, problemResponse, unwrap } from "../problem";
+import { SEEKER_HEADER, type Seeker } from "../quick";
+
+export const seek = new OpenAPIHono<{ Bindings: Env }>();
+
+seek.openAPIRegistry.registerPath(
+  createRoute({
+    method: "get",
+    path: "/",
+    summary: "Quick match: wait in a pool for an opponent (send `Upgrade: websocket`)",
+    operationId: "seek",
+    tags: ["quick match"],
+    description:
+      "Needs a session: offer the subprotocols `nardi.v2` (or the deprecated `nardi.v1`) and `token.<session token>` (or send `Authorization: Bearer`). Seekers with " +
+      "the same choices wait in one pool and are paired in waves, close ratings first. The server sends `SeekServerMessage`s " +
+      "(`seeking`, then `paired` with the seat at the new table, or `cancelled`); the client may send `{\"type\":\"cancel\"}`. " +
+      "Checks in order: the query (400), the upgrade (426), the per-client limit (429), the stake (403 STAKES_UNAVAILABLE), the session " +
+      "(401). See docs/matchmaking.md.",
+    request: { query: SeekQuerySchema },
+    security: [{ session: [] }],
+    responses: {
+      101: {
+        description: "Switching Protocols. Frames from the server follow SeekServerMessage; frames to the server follow SeekClientMessage.",
+        content: { "application/json": { schema: z.object({ serverSends: SeekServerMessageSchema, clientSends: SeekClientMessageSchema }) } },
+      },
+      400: problem("BAD_REQUEST: a choice missing or not offered"),
+      401: problem("UNAUTHORIZED: no session, or one that has ended"),
+      403: problem("STAKES_UNAVAILABLE: a stake other than 0 (this server has no coins)"),
+      426: problem("BAD_REQUEST: not a WebSocket upgrade"),
+      429: rateLimited("RATE_LIMITED: too many seeks from this address"),
+    },
+  }),
+);
+
+/** The pool's own copy of the choices: the same query for every seeker, whatever order or defaults they sent. */
+function poolRequest(request: Request, choice: SeekChoice, seeker: Seeker): Request {
+  const headers = new Headers(request.headers);
+  headers.set(SEEKER_HEADER, JSON.stringify(seeker));
+  headers.delete("authorization");
+  return new Request(`https://pool.internal/?${seekSearchParams(choice)}`, { headers });
+}
+
+seek.get("/", async (c) => {
+  const parsed = SeekQuerySchema.safeParse(Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return problemResponse("BAD_REQUEST", `query ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
+  }
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+    throw new ApiError("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
+  }
+  await limitClient(c.env, "SEEK_LIMIT", c.req.raw);
+  const choice = parsed.data;
+  if (choice.stake !== 0) throw new ApiError("STAKES_UNAVAILABLE", "this server has no coins: seek with stake 0");
+  const { token, protocol } = unwrap(socketCredentials(c.req.raw));
+  const db = new Db(c.env.DB);
+  const { player } = await requireSession(db, token === undefined ? c.req.header("authorization") : `Bearer ${token}`);
+  const rating = await db.rating(player.id, choice.preset, Date.now());
+  const seeker: Seeker = { playerId: player.id, name: player.name ?? "Player", rating: Math.round(rating.rating), protocol };
+  return c.env.QUICK_POOL.getByName(poolKey(choice)).fetch(poolRequest(c.req.raw, choice, seeker));
+});

@@ -1,0 +1,169 @@
+/**
+ * The "Play now" panel: choose rules, length, clock and rated; wait in the pool of those choices over the seek
+ * socket (docs/matchmaking.md) with the elapsed time and a cancel; when paired, keep the seat as the lobby does
+ * and go straight to the table. Optionally, after a wait the player picks, offer the computer instead.
+ */
+import type { NardiClient, PlayerProfile } from "../client";
+import type { PresetName } from "../engine/types";
+import { SEEK_LENGTHS, SOCKET_PROTOCOL, SeekServerMessageSchema, TIME_CONTROL_NAMES, TOKEN_PROTOCOL_PREFIX, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../protocol";
+import { button, clear, field, h, select } from "./dom";
+import { t, type MessageKey } from "./i18n";
+import { loadSession, saveSeat } from "./store";
+
+const PRESET_LABELS: ReadonlyArray<readonly [PresetName, MessageKey]> = [
+  ["georgian-short", "quick.preset.georgianShort"],
+  ["backgammon", "quick.preset.backgammon"],
+  ["federation-long", "quick.preset.federationLong"],
+  ["armenian-long", "quick.preset.armenianLong"],
+];
+const CLOCK_LABELS: Readonly<Record<(typeof TIME_CONTROL_NAMES)[number], MessageKey>> = {
+  blitz: "quick.clock.blitz",
+  standard: "quick.clock.standard",
+  correspondence: "quick.clock.correspondence",
+  untimed: "quick.clock.untimed",
+};
+/** Seconds of waiting after which the computer is offered; 0: never. */
+const BOT_AFTER_CHOICES = [0, 30, 60] as const;
+
+/** m:ss */
+function elapsedText(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The seek socket's URL for these choices (the page's own origin, ws: or wss:). */
+function seekUrl(api: NardiClient, choice: SeekChoice): string {
+  return `${api.baseUrl.replace(/^http/, "ws")}/v1/seek?${seekSearchParams(choice)}`;
+}
+
+function endMessage(message: SeekServerMessage): string {
+  if (message.type === "cancelled") return message.reason === "expired" ? t("quick.error.expired") : "";
+  if (message.type === "error") return t("quick.error.other", { code: message.code });
+  return "";
+}
+
+/** Appends the panel to `container`; the returned function ends a seek under way (the page is leaving). */
+export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: PlayerProfile | null): () => void {
+  const preset = select("quick-preset", PRESET_LABELS.map(([v, key]) => [v, t(key)] as const), "georgian-short");
+  const length = select("quick-length", SEEK_LENGTHS.map((n) => [String(n), t("common.points", { count: n })] as const), "1");
+  const clock = select("quick-clock", TIME_CONTROL_NAMES.map((n) => [n, t(CLOCK_LABELS[n])] as const), "standard");
+  const rated = h("input", { type: "checkbox", "data-testid": "quick-rated", disabled: !me });
+  const botAfter = select(
+    "quick-bot-after",
+    BOT_AFTER_CHOICES.map((s) => [String(s), s === 0 ? t("quick.botAfter.never") : t("quick.botAfter.seconds", { count: s })] as const),
+    "0",
+  );
+  const error = h("p", { class: "error", "data-testid": "quick-error" });
+  const elapsed = h("span", { "data-testid": "quick-elapsed" });
+  const waitingLine = h("p", { class: "muted", "data-testid": "quick-waiting" });
+  const choices = h("div", {});
+  const waiting = h("div", { hidden: true, "data-testid": "quick-searching" });
+  const panel = h("section", { class: "card quick", "data-testid": "quick-play-panel" }, h("h2", {}, t("quick.title")), choices, waiting, error);
+
+  let socket: WebSocket | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  function stop(): void {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+    const ws = socket;
+    socket = null;
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({ type: "cancel" }));
+      ws.close(1000, "cancel");
+    }
+    waiting.hidden = true;
+    choices.hidden = false;
+    play.disabled = false;
+  }
+
+  function choice(): SeekChoice {
+    return {
+      preset: PRESET_LABELS.find(([p]) => p === preset.value)?.[0] ?? "georgian-short",
+      length: SEEK_LENGTHS.find((n) => String(n) === length.value) ?? 1,
+      timeControl: TIME_CONTROL_NAMES.find((n) => n === clock.value) ?? "standard",
+      rated: rated.checked,
+      stake: 0,
+    };
+  }
+
+  function onMessage(ws: WebSocket, message: SeekServerMessage): void {
+    if (message.type === "seeking") {
+      waitingLine.textContent = t("quick.waiting", { count: message.waiting });
+    } else if (message.type === "paired") {
+      socket = null;
+      stop();
+      saveSeat({ tableId: message.grant.tableId, seat: message.grant.seat, token: message.grant.token });
+      location.hash = `#/t/${message.grant.tableId}`;
+    } else {
+      error.textContent = endMessage(message);
+      if (socket === ws) stop();
+    }
+  }
+
+  function start(): void {
+    const session = loadSession();
+    error.textContent = "";
+    if (!me || !session) {
+      error.textContent = t("quick.error.session");
+      return;
+    }
+    const picked = choice();
+    const ws = new WebSocket(seekUrl(api, picked), [SOCKET_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${session}`]);
+    socket = ws;
+    play.disabled = true;
+    choices.hidden = true;
+    waiting.hidden = false;
+    waitingLine.textContent = "";
+    offerBot.hidden = true;
+    const began = Date.now();
+    const offerAfter = Number(botAfter.value) * 1000;
+    const tick = () => {
+      const ms = Date.now() - began;
+      elapsed.textContent = t("quick.searching", { elapsed: elapsedText(ms) });
+      if (offerAfter > 0 && ms >= offerAfter) offerBot.hidden = false;
+    };
+    tick();
+    timer = setInterval(tick, 1000);
+    ws.addEventListener("message", (event) => {
+      const parsed = SeekServerMessageSchema.safeParse(JSON.parse(String(event.data)));
+      if (parsed.success) onMessage(ws, parsed.data);
+    });
+    ws.addEventListener("close", () => {
+      if (socket !== ws) return;
+      error.textContent = t("quick.error.lost");
+      socket = null;
+      stop();
+    });
+  }
+
+  const play = button(t("quick.play"), "quick-play", start, "primary");
+  const cancel = button(t("quick.cancel"), "quick-cancel", stop);
+  const offerBot = button(t("quick.playBot"), "quick-play-bot", () => {
+    const picked = choice();
+    stop();
+    void (async () => {
+      try {
+        const grant = await api.createTable({ preset: picked.preset, length: picked.length, timeControl: picked.timeControl, opponent: "bot" });
+        saveSeat({ tableId: grant.tableId, seat: grant.seat, token: grant.token });
+        location.hash = `#/t/${grant.tableId}`;
+      } catch (err) {
+        error.textContent = t("quick.error.other", { code: err instanceof Error ? err.message : String(err) });
+      }
+    })();
+  });
+
+  clear(choices);
+  choices.append(
+    h("p", { class: "muted" }, t("quick.intro")),
+    field(t("quick.rules"), preset),
+    field(t("quick.length"), length),
+    field(t("quick.clock"), clock),
+    field(t("quick.rated"), rated),
+    field(t("quick.botAfter"), botAfter),
+    h("div", { class: "row" }, play),
+  );
+  waiting.append(h("p", { class: "quick-elapsed" }, elapsed), waitingLine, h("div", { class: "row" }, cancel, offerBot));
+  container.append(panel);
+  return stop;
+}

@@ -1,0 +1,59 @@
+/**
+ * Domino Coins in the browser: the header shows the balance; a host creates a stake table, a guest joins it by
+ * the invite link; the play screen shows the escrow, then the payout; the header's balance follows, and the
+ * history page (#/coins) lists the hold and the winnings.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const browser = useChromium();
+
+describe("coins", () => {
+  it("a stake match: escrow while playing, payout at the end, balance and history move by the stake", async () => {
+    const errors: string[] = [];
+    const host = await (await browser().newContext()).newPage();
+    const guest = await (await browser().newContext()).newPage();
+    watchPageErrors(host, errors);
+    watchPageErrors(guest, errors);
+
+    await host.goto(`${baseUrl}/`);
+    const balance = (page: typeof host) => page.getByTestId("coin-balance").getAttribute("data-balance");
+    await expect.poll(() => balance(host), POLL).toBe("1000");
+    await host.getByTestId("preset").selectOption("georgian-short");
+    await host.getByTestId("stake").fill("100");
+    await host.getByTestId("create").click();
+    await host.waitForSelector('[data-testid="table"][data-role="white"]');
+    await expect.poll(() => host.getByTestId("stake-line").getAttribute("data-outcome"), POLL).toBe("held");
+
+    await guest.goto(await host.getByTestId("invite-link").inputValue());
+    await expect.poll(() => guest.getByTestId("stake-line").textContent(), POLL).toContain("100");
+    await guest.getByTestId("join").click();
+    await guest.waitForSelector('[data-testid="table"][data-role="black"]');
+    await settled(guest);
+    await expect.poll(() => guest.getByTestId("stake-line").getAttribute("data-pot"), POLL).toBe("200");
+    await expect.poll(() => balance(guest), POLL).toBe("900");
+
+    await guest.getByTestId("resign").click();
+    await guest.getByTestId("dialog-ok").click();
+    await expect.poll(() => host.getByTestId("stake-line").getAttribute("data-outcome"), POLL).toBe("won");
+    await expect.poll(() => guest.getByTestId("stake-line").getAttribute("data-outcome"), POLL).toBe("lost");
+    // The settlement arrives through the match object's outbox shortly after the end.
+    await expect
+      .poll(async () => {
+        await host.evaluate(() => window.dispatchEvent(new HashChangeEvent("hashchange")));
+        return balance(host);
+      }, { timeout: 60_000 })
+      .toBe("1100");
+    await expect.poll(() => host.getByTestId("stake-line").getAttribute("data-outcome"), POLL).toBe("won");
+    await screenshot(host, "coins-payout");
+
+    await host.getByTestId("coin-balance").click();
+    await expect.poll(() => host.getByTestId("coins-balance").getAttribute("data-balance"), POLL).toBe("1100");
+    await expect.poll(() => host.getByTestId("transfer").count(), POLL).toBe(3);
+    const purposes = await host.getByTestId("transfer").evaluateAll((rows) => rows.map((r) => `${r.getAttribute("data-purpose")} ${r.getAttribute("data-amount")}`));
+    expect(purposes).toEqual(["payout 200", "hold -100", "grant 1000"]);
+    await screenshot(host, "coins-history");
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Quick match in the browser: two people in two browser contexts press "Play now" with the same choices and
+ * land at the same table, one at each seat; a third cancels a seek and is back at the choices.
+ */
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const browser = useChromium();
+
+async function visitor(errors: string[]): Promise<Page> {
+  const context = await browser().newContext({ viewport: { width: 1000, height: 1300 } });
+  const page = await context.newPage();
+  watchPageErrors(page, errors);
+  await page.goto(`${baseUrl}/`);
+  // The page makes a guest player on the first visit; its name shows once the session exists.
+  await expect.poll(() => page.getByTestId("me").textContent(), POLL).not.toBe("");
+  await page.getByTestId("choice-quick").click(); // the lobby's first choice, "Play now"
+  return page;
+}
+
+/** Choices no other browser test uses, so the pool holds only this test's seekers. */
+async function choose(page: Page): Promise<void> {
+  await page.getByTestId("quick-preset").selectOption("armenian-long");
+  await page.getByTestId("quick-length").selectOption("7");
+  await page.getByTestId("quick-clock").selectOption("correspondence");
+}
+
+describe("quick match in the browser", () => {
+  it("two players press Play now and land in the same match", async () => {
+    const errors: string[] = [];
+    const alice = await visitor(errors);
+    const bob = await visitor(errors);
+    await choose(alice);
+    await alice.getByTestId("quick-play").click();
+    await expect.poll(() => alice.getByTestId("quick-elapsed").textContent(), POLL).toMatch(/0:\d\d/);
+    await screenshot(alice, "quick-waiting");
+    await choose(bob);
+    await bob.getByTestId("quick-play").click();
+
+    await alice.waitForSelector('[data-testid="table"][data-table-status="playing"]');
+    await bob.waitForSelector('[data-testid="table"][data-table-status="playing"]');
+    const tableOf = (page: Page) => new URL(page.url()).hash.replace(/^#\/t\//, "");
+    expect(tableOf(alice)).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(tableOf(alice)).toBe(tableOf(bob));
+    const roles = await Promise.all([alice, bob].map((p) => p.getByTestId("table").getAttribute("data-role")));
+    expect(roles.sort()).toEqual(["black", "white"]);
+    await screenshot(bob, "quick-paired");
+    expect(errors).toEqual([]);
+  });
+
+  it("cancel ends the seek and shows the choices again", async () => {
+    const errors: string[] = [];
+    const carol = await visitor(errors);
+    await carol.getByTestId("quick-preset").selectOption("backgammon");
+    await carol.getByTestId("quick-length").selectOption("5");
+    await carol.getByTestId("quick-clock").selectOption("untimed");
+    await carol.getByTestId("quick-play").click();
+    await carol.getByTestId("quick-searching").waitFor();
+    await carol.getByTestId("quick-cancel").click();
+    await carol.getByTestId("quick-play").waitFor();
+    expect(await carol.getByTestId("quick-searching").isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
