@@ -94,6 +94,8 @@ export interface ProfileSummary {
   groups: Array<[string, number]>;
   /** Busy milliseconds by source module (`src/server/room/store.ts`, ...), V8 state or runtime built-in. */
   modules: Array<[string, number]>;
+  /** Self milliseconds of our `sendText` (it only calls the runtime's `WebSocket.send`) and of `send` itself. */
+  socketMs: number;
   /** Self milliseconds of the busiest functions, as `name (module)`. */
   functions: Array<[string, number]>;
 }
@@ -140,6 +142,7 @@ export function summarizeProfile(profile: CpuProfile): ProfileSummary {
   const functions = new Map<string, number>();
   let busyUs = 0;
   let idleUs = 0;
+  let socketUs = 0;
   profile.samples.forEach((id, i) => {
     // A sample's time is the interval up to the next sample (the last one gets the previous interval).
     const us = profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0;
@@ -161,13 +164,14 @@ export function summarizeProfile(profile: CpuProfile): ProfileSummary {
       fn = `${name || "(anonymous)"} (${module})`;
     } else {
       // Functions of the runtime itself (WebSocket send, Response, ...), implemented outside our bundle.
-      group = module = "(runtime built-ins)";
+      group = module = name === "send" ? "(WebSocket send)" : "(runtime built-ins)";
       fn = `${name || "(anonymous)"} ${frame?.url ?? ""}`.trim();
     }
+    if (name === "send" || name === "sendText") socketUs += us;
     groups.set(group, (groups.get(group) ?? 0) + us);
     modules.set(module, (modules.get(module) ?? 0) + us);
     functions.set(fn, (functions.get(fn) ?? 0) + us);
   });
   const ms = (m: Map<string, number>): Array<[string, number]> => [...m].map(([k, us]) => [k, us / 1000] as [string, number]).sort((a, b) => b[1] - a[1]);
-  return { busyMs: busyUs / 1000, idleMs: idleUs / 1000, groups: ms(groups), modules: ms(modules), functions: ms(functions).slice(0, 15) };
+  return { busyMs: busyUs / 1000, idleMs: idleUs / 1000, socketMs: socketUs / 1000, groups: ms(groups), modules: ms(modules), functions: ms(functions).slice(0, 15) };
 }
