@@ -6,7 +6,7 @@
  * turn (turns counted from the event log), and per finished match its rows, messages, requests and cost.
  *
  *   npm run bench:server -- --matches 200 --seconds 60 [--think 1000] [--total 2000] [--length 1]
- *                             [--presets backgammon,armenian-long] [--seed 1]
+ *                             [--presets backgammon,armenian-long] [--seed 1] [--profile]
  *   npm run bench:server -- --url http://127.0.0.1:8787      (an already running local server)
  *
  * `--think` is each player's mean pause before a command (ms, default 1000: a quick human or a polite bot).
@@ -18,6 +18,10 @@
  * finished match costs on Cloudflare at the published prices (PRICES below): rows written (set-up included, from
  * each finished table's counters), incoming WebSocket messages (every command frame the clients sent; the
  * keep-alive `ping` is answered by the runtime's auto-response and not counted) and requests.
+ *
+ * `--profile` also takes a CPU profile of the Worker's isolate through wrangler dev's inspector and prints its
+ * busy time per command: our JavaScript, SQLite calls, WebSocket sends, the runtime (docs/storage.md, "CPU per
+ * accepted command").
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";

@@ -11,17 +11,11 @@ import { connect, onClose } from "./room/presence";
 import { createTable, joinTable, tableEvents, tableRecord, tableStats, viewTable, type CreateInput, type JoinInput } from "./room/tables";
 
 export class MatchRoom extends DurableObject<Env> {
-  readonly #room: RoomCore;
-
-  /** The room, its stored deadlines forgotten: each event reads what storage holds now (see RoomStore.forgetReads). */
-  get room(): RoomCore {
-    this.#room.store.forgetReads();
-    return this.#room;
-  }
+  readonly room: RoomCore;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.#room = new RoomCore(ctx, env);
+    this.room = new RoomCore(ctx, env);
     // Keep-alives are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // Before any event is delivered: a restart or eviction may have dropped sockets without a close, or left a bot's turn.
@@ -74,6 +68,8 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   override alarm(): Promise<void> {
+    // The alarm acts on due times: it reads them from storage, not from the copy the commands keep.
+    this.room.store.forgetReads();
     return onAlarm(this.room);
   }
 }

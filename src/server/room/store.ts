@@ -157,8 +157,8 @@ export class RoomStore {
   #uncountedWrites = 0;
   /**
    * The deadlines as last read. Only this store writes their table, and each change updates this copy as its
-   * statements update the table; the object's entry points forget it (`forgetReads`), so an edit made behind
-   * the store's back (a test's SQL) is seen by the next event. Reading them once per command was ~7% of the object's CPU time.
+   * statements update the table; the alarm forgets it (`forgetReads`), so an edit made behind the store's back
+   * (a test moving due times) is seen when it runs. Reading them once per command was ~7% of the object's CPU time.
    */
   #deadlines: Deadline[] | null = null;
   /** `${seat} ${id}` → the seq its command produced. Rebuilt from the log after a wake. */
@@ -377,7 +377,7 @@ export class RoomStore {
     return this.#deadlines;
   }
 
-  /** Forgets the deadlines read before (see `#deadlines`): called as each event reaches the object. */
+  /** Forgets the deadlines read before (see `#deadlines`): called as the alarm runs. */
   forgetReads(): void {
     this.#deadlines = null;
   }
