@@ -3,12 +3,13 @@
  * moves both stakes into escrow, a seeker whose coins are gone by the pairing is cancelled while the other waits
  * on, and no coins move for a table that never starts.
  */
-import { runInDurableObject } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Problem, TableView } from "../../src/protocol";
 import { SEEK_LIMITS } from "../../src/protocol";
 import type { QuickPool } from "../../src/server";
-import { balance, escrowOf, expectLedgerSound } from "./coins-support";
+import { makeTable } from "../../src/server/quick/table";
+import { balance, d1With, escrowOf, expectLedgerSound, setD1 } from "./coins-support";
 import { api } from "./helpers";
 import { guest, tableBetween } from "./players-support";
 import { freshChoice, poolOf, poolRows, seek, seekQuery, seekResponse, wave } from "./quick-support";
@@ -78,6 +79,38 @@ describe("quick match with a stake", () => {
     expect(paired.opponent.playerId).toBe(third.player.id);
     await st.client.next("paired");
     expect(await escrowOf(paired.grant.tableId)).toBe(1000);
+    await expectLedgerSound();
+  });
+
+  it("coins spent between the pool's check and the holds: the join is refused, the player named, nothing moves", async () => {
+    const choice = freshChoice({ stake: 700 });
+    const [a, b, opponent] = [await guest(), await guest(), await guest()];
+    await balance(a.token);
+    await balance(b.token);
+    const tableId = `qstake-race-${crypto.randomUUID()}`;
+    let spent = false;
+    // The table's first ledger write (the holds) finds `b`'s coins gone to another table just before it.
+    await setD1(
+      tableId,
+      d1With(async (real, statements) => {
+        if (!spent) {
+          spent = true;
+          await tableBetween(b.token, opponent.token, { stake: 400 });
+        }
+        return real.batch(statements);
+      }),
+    );
+    const made = await makeTable(env, tableId, choice, [
+      { playerId: a.player.id, name: a.player.name ?? "a" },
+      { playerId: b.player.id, name: b.player.name ?? "b" },
+    ]);
+    expect(spent).toBe(true);
+    expect(made.ok).toBe(false);
+    if (made.ok) return;
+    expect(made.uncovered).toEqual([b.player.id]);
+    expect(["INSUFFICIENT_COINS", "STAKE_UNCOVERED"]).toContain(made.code);
+    expect([await balance(a.token), await balance(b.token)]).toEqual([GRANT, GRANT - 400]);
+    expect(await escrowOf(tableId)).toBe(0);
     await expectLedgerSound();
   });
 });
