@@ -20,6 +20,7 @@ import {
   type SessionGrant,
   DiceStatsSchema,
   EventHistorySchema,
+  LobbySnapshotSchema,
   OpenTablesSchema,
   ProblemSchema,
   SeatGrantSchema,
@@ -29,6 +30,7 @@ import {
   type DiceStats,
   type EventHistory,
   type JoinTableBody,
+  type LobbySnapshot,
   type SeatGrant,
   type TableStats,
   type TableSummary,
@@ -99,6 +101,18 @@ export class NardiClient {
   /** Tables waiting for a second player, newest first. */
   async listOpenTables(): Promise<TableSummary[]> {
     return (await this.request("GET", "/v1/tables", OpenTablesSchema)).tables;
+  }
+
+  /** Open tables, matches being played now and players online (the lobby feed's snapshot, once). */
+  async getLobby(): Promise<LobbySnapshot> {
+    return this.request("GET", "/v1/lobby", LobbySnapshotSchema);
+  }
+
+  /** The lobby's live feed: frames are `LobbyMessage`s (docs/protocol.md, The lobby feed). */
+  lobbySocketUrl(): string {
+    const url = new URL(`${this.baseUrl}/v1/lobby/socket`);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    return url.toString();
   }
 
   /**
@@ -175,7 +189,7 @@ export class NardiClient {
   }
 
   getMatchRecord(tableId: string): Promise<MatchRecord> {
-    return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}`, MatchRecordSchema);
+    return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}`, MatchRecordSchema, undefined, this.options.session);
   }
 
   getLeaderboard(pool: string, page: { offset?: number; limit?: number } = {}): Promise<Leaderboard> {

@@ -7,6 +7,7 @@ export * from "./events";
 export * from "./http";
 export * from "./ws";
 export * from "./players";
+export * from "./lobby";
 export * from "./seek";
 export * from "./fair-dice";
 export * from "./fair-dice-verify";

@@ -14,6 +14,7 @@ import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
+import { lobby } from "./routes/lobby";
 import { seek } from "./routes/seek";
 import { coins } from "./routes/coins";
 import { record } from "./routes/record";
@@ -103,6 +104,7 @@ export function createApp() {
     (c) => c.json({ ok: true as const }, 200),
   );
   app.route("/v1/tables", tables);
+  app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
   app.route("/v1", players);
   app.route("/v1/seek", seek);

@@ -182,7 +182,7 @@ function drawBar(m: BoardModel, side: Side): SVGGElement {
     "data-count": n,
     "data-source": isSource ? "true" : null,
     tabindex: isSource ? 0 : null,
-    role: isSource ? "button" : null,
+    role: isSource ? "button" : "group",
     "aria-label": t(side === "white" ? "table.board.bar.white" : "table.board.bar.black", { count: n }),
   });
   g.append(s("rect", { x: BAR_X, y: mineBelow ? BOTTOM_Y : TOP_Y, width: 50, height: POINT_H, class: "hit" }));
@@ -207,7 +207,7 @@ function drawTray(m: BoardModel, side: Side): SVGGElement {
     "data-count": n,
     "data-dest": isDest ? "true" : null,
     tabindex: isDest ? 0 : null,
-    role: isDest ? "button" : null,
+    role: isDest ? "button" : "group",
     "aria-label": isDest
       ? t("table.board.offer.dest", { what: t(side === "white" ? "table.board.off.white" : "table.board.off.black", { count: n }) })
       : t(side === "white" ? "table.board.off.white" : "table.board.off.black", { count: n }),

@@ -3,6 +3,7 @@ import { opponent } from "../engine/position";
 import type { Side } from "../engine/types";
 import type { LoggedEvent, TableOrMatchEvent, TableView } from "../protocol";
 import { t, type MessageKey } from "./i18n";
+import { presetName } from "./names";
 
 export const sideName = (side: Side): string => t(side === "white" ? "table.side.white" : "table.side.black");
 
@@ -102,19 +103,6 @@ export function lastResults(events: readonly LoggedEvent[]): {
     else if (event.type === "match-ended") match = event;
   }
   return { hand, match };
-}
-
-const PRESET_KEYS: Record<string, MessageKey> = {
-  "georgian-short": "table.preset.georgian-short",
-  backgammon: "table.preset.backgammon",
-  "federation-long": "table.preset.federation-long",
-  "armenian-long": "table.preset.armenian-long",
-};
-
-/** A preset in words ("Georgian short nardi"), not its id. */
-export function presetName(preset: string): string {
-  const key = PRESET_KEYS[preset];
-  return key ? t(key) : preset;
 }
 
 export function rulesetLabel(table: TableView): string {

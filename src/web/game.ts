@@ -14,6 +14,7 @@ import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
 import { renderStakeLine } from "./coins";
 import { replayLink } from "./replay";
+import { term } from "./glossary";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
 import { enableDrag } from "./drag";
@@ -104,7 +105,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const replayLinkEl = replayLink(tableId);
   const verifyLinkEl = verifyLink(tableId);
   const legend = h("p", { class: "legend", "data-testid": "legend" });
-  const log = h("ol", { class: "log", "data-testid": "log", reversed: true });
+  const log = h("ol", { class: "log", "data-testid": "log", reversed: true, tabindex: 0 });
   const chat = mountChat(conn, api);
   const view = h("div", { class: "table-view", "data-testid": "table", "data-table-id": tableId });
   root.append(view);
@@ -461,7 +462,11 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     view.setAttribute("data-table-status", table.status);
     view.setAttribute("data-phase", m?.phase ?? "");
     view.setAttribute("data-turn", m?.turn ?? "");
-    header.textContent = t(me ? (me === "white" ? "table.headerWhite" : "table.headerBlack") : "table.headerWatching", { label: rulesetLabel(table) });
+    header.replaceChildren(
+      t(me ? (me === "white" ? "table.headerWhite" : "table.headerBlack") : "table.headerWatching", { label: rulesetLabel(table) }),
+      " ",
+      h("a", { href: `#/rules/${table.ruleset.variant}`, "data-testid": "table-rules" }, t("nav.rules")),
+    );
     renderShare(share, table, me, seat?.invite ?? null);
     const slot = table.status === "waiting" ? shareTop : shareBottom;
     if (share.parentElement !== slot) slot.append(share);
@@ -472,18 +477,18 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       renderPips(table, model?.board ?? null);
       knownBoard = m?.board ?? null;
     }
-    scoreEl.textContent = m
+    // The game's terms (cube, Crawford) link to the glossary, their meaning as the tooltip.
+    const scoreParts: Array<string | HTMLElement> = m
       ? [
           t("table.score.line", { white: m.score.white, black: m.score.black, points: points(table.length) }),
           table.ruleset.cube && table.length > 1
-            ? t(m.cube.owner ? "table.score.cubeOwned" : "table.score.cubeMiddle", { value: m.cube.value, side: m.cube.owner ? sideName(m.cube.owner) : "" })
+            ? term("cube", t(m.cube.owner ? "table.score.cubeOwned" : "table.score.cubeMiddle", { value: m.cube.value, side: m.cube.owner ? sideName(m.cube.owner) : "" }))
             : "",
-          m.crawford ? t("table.score.crawford") : "",
+          m.crawford ? term("crawford", t("table.score.crawford")) : "",
           t("table.score.hand", { hand: m.hand }),
-        ]
-          .filter((part) => part !== "")
-          .join(" · ")
-      : t("table.score.matchTo", { points: points(table.length) });
+        ].filter((part) => part !== "")
+      : [t("table.score.matchTo", { points: points(table.length) })];
+    scoreEl.replaceChildren(...scoreParts.flatMap((part, i) => (i === 0 ? [part] : [" · ", part])));
     renderStakeLine(stakeEl, table, me);
     const results = lastResults(conn.events);
     handBanner.hidden = results.hand === null || results.match !== null;

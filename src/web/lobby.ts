@@ -1,228 +1,324 @@
 /**
- * The lobby: create a table (preset, match length, reconnect window, spectators, a person or the computer),
- * the list of open tables to join, and the join page an invite link opens.
+ * The lobby: three big choices (play now, play a friend, play the computer) with the rules in words and the
+ * advanced options folded away; the open tables and the matches being played now, kept live by the lobby's feed
+ * (a WebSocket, docs/protocol.md "The lobby feed"); the count of players online. Also the join page an invite
+ * link opens.
  */
-import type { NardiClient, PlayerProfile, SeatGrant, TableSummary } from "../client";
+import type { LobbySnapshot, NardiClient, PlayerProfile, PlayingSummary, SeatGrant, TableSummary } from "../client";
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
-import { TIME_CONTROL_NAMES, type BotLevelName } from "../protocol";
+import { LobbyMessageSchema, TIME_CONTROL_NAMES, type BotLevelName, type TimeControlName } from "../protocol";
 import { stakeField, stakeLine, stakeListed } from "./coins";
-import { points } from "./describe";
 import { mountQuickPlay } from "./quick";
-import { button, clear, field, h, select } from "./dom";
+import { button, clear, h } from "./dom";
+import { mountError, problemMessage } from "./errors";
+import { rich, rulesNav } from "./glossary";
+import { t } from "./i18n";
+import { levelName, PRESET_NAMES, presetAbout, presetName, presetVariant, timeControlName } from "./names";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
-
-export const PRESETS: Array<[PresetName, string]> = [
-  ["georgian-short", "Georgian short nardi (koks, no cube)"],
-  ["backgammon", "Backgammon (short, koks, cube)"],
-  ["federation-long", "Federation long nardi (koks, cube)"],
-  ["armenian-long", "Armenian long nardi (no koks, no cube)"],
-];
 
 function keepSeat(grant: SeatGrant): void {
   saveSeat({ tableId: grant.tableId, seat: grant.seat, token: grant.token, ...(grant.invite ? { invite: grant.invite } : {}) });
 }
 
-/** The name typed in `input` (or "Player"), remembered for the next table. At a table it links to the visitor's profile; a rated table shows the player's own name instead. */
+/** The name typed in `input` (or the default), remembered for the next table. */
 function playerName(input: HTMLInputElement): string {
-  const player = input.value.trim() || "Player";
+  const player = input.value.trim() || t("lobby.defaultName");
   saveName(player);
   return player;
 }
 
-function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) {
-    if (err.code === "TABLE_FULL") return "That table is already full.";
-    if (err.code === "TABLE_NOT_FOUND") return "There is no such table.";
-    if (err.code === "BAD_INVITE") return "This invite link is not valid for this table: ask the host for a new one.";
-    if (err.code === "RATE_LIMITED") return "Too many tables or joins from your address: wait a minute and try again.";
-    return `${err.code}: ${err.detail}`;
-  }
-  return err instanceof Error ? err.message : String(err);
+/** The computer levels offered, strongest first (docs/bots.md). */
+const BOT_LEVELS: readonly BotLevelName[] = ["expert", "intermediate", "beginner"];
+const LENGTHS = [1, 3, 5, 7];
+const RECONNECT_SECONDS = [30, 60, 120, 300, 900];
+
+function select(testid: string, options: ReadonlyArray<readonly [string, string]>, value: string, id = testid): HTMLSelectElement {
+  const el = h("select", { "data-testid": testid, name: testid, id: `f-${id}` });
+  for (const [v, label] of options) el.append(h("option", { value: v, selected: v === value }, label));
+  return el;
 }
 
-/** The computer levels offered, strongest first (docs/bots.md). */
-const BOT_LEVEL_CHOICES: Array<[BotLevelName, string]> = [
-  ["expert", "expert"],
-  ["intermediate", "intermediate"],
-  ["beginner", "beginner (random)"],
-];
+function field(label: string, control: HTMLElement, hint?: HTMLElement): HTMLElement {
+  return h("label", { class: "field" }, h("span", { class: "label" }, label), control, hint ?? null);
+}
+
+function waitTime(seconds: number): string {
+  return seconds < 60 ? t("lobby.seconds", { count: seconds }) : t("lobby.minutes", { count: seconds / 60 });
+}
+
+type Choice = "quick" | "friend" | "computer";
+
+/** The lobby's live feed: a WebSocket that reconnects while the lobby is shown; falls back to one HTTP read per try. */
+function followLobby(api: NardiClient, show: (s: LobbySnapshot) => void, onOnline: (n: number) => void, onLive: (live: boolean) => void): () => void {
+  let ws: WebSocket | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const open = () => {
+    if (stopped) return;
+    ws = new WebSocket(api.lobbySocketUrl());
+    ws.addEventListener("open", () => {
+      attempt = 0;
+      onLive(true);
+    });
+    ws.addEventListener("message", (event) => {
+      let frame: unknown;
+      try {
+        frame = JSON.parse(String(event.data));
+      } catch {
+        return; // not a LobbyMessage (a newer server's frame, or a stray `pong`): ignored
+      }
+      const parsed = LobbyMessageSchema.safeParse(frame);
+      if (!parsed.success) return;
+      if (parsed.data.type === "lobby") show(parsed.data);
+      else onOnline(parsed.data.online);
+    });
+    ws.addEventListener("close", () => {
+      onLive(false);
+      if (stopped) return;
+      // While the feed is down the lists are read once per try, so they are never older than the next try.
+      void api.getLobby().then((s) => !stopped && show(s), () => undefined);
+      timer = setTimeout(open, [1_000, 2_000, 5_000, 10_000][Math.min(attempt++, 3)]);
+    });
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    ws?.close(1000, "lobby closed");
+  };
+}
 
 export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerProfile | null = null): () => void {
   clear(root);
-  const stopQuickPlay = mountQuickPlay(root, api, player);
-  // Rated tables need a player (a session); the page has one unless the players' database is unreachable.
-  const rated = h("input", { type: "checkbox", "data-testid": "rated", disabled: !player });
-  const ratedField = field("Rated (changes both ratings)", rated);
-  const syncRated = () => {
-    ratedField.hidden = opponent.value === "bot";
-    if (opponent.value === "bot") rated.checked = false;
+  const online = h("p", { class: "online", "data-testid": "online", "aria-live": "polite" });
+  const showOnline = (n: number) => (online.textContent = t("lobby.online", { count: n }));
+
+  // ── the three choices ──
+  const panels: Record<Choice, HTMLElement> = {
+    quick: h("div", { class: "panel", "data-testid": "panel-quick", id: "panel-quick", role: "tabpanel" }),
+    friend: h("div", { class: "panel", "data-testid": "panel-friend", id: "panel-friend", role: "tabpanel" }),
+    computer: h("div", { class: "panel", "data-testid": "panel-computer", id: "panel-computer", role: "tabpanel" }),
   };
-  const name = h("input", { "data-testid": "name", name: "name", maxlength: 32, value: loadName(player?.name ?? "Player"), autocomplete: "nickname" });
-  const preset = select("preset", PRESETS, "georgian-short");
-  const length = select("length", [["1", "1 point"], ["3", "3 points"], ["5", "5 points"], ["7", "7 points"]], "1");
-  const reconnect = select(
-    "reconnect",
-    [["30", "30 seconds"], ["60", "1 minute"], ["120", "2 minutes"], ["300", "5 minutes"], ["900", "15 minutes"]],
-    "60",
-  );
-  const clock = select(
-    "time-control",
-    [
-      ["blitz", "blitz: 6 s per move + 30 s per point"],
-      ["standard", "standard: 12 s per move + 2 min per point"],
-      ["correspondence", "correspondence: a day per move"],
-      ["untimed", "untimed: an hour per move"],
-    ],
-    "standard",
-  );
-  const spectators = h("input", { type: "checkbox", "data-testid": "spectators", checked: true });
-  const opponent = select("opponent", [["human", "a person (invite link)"], ["bot", "the computer"]], "human");
-  const botLevel = select("bot-level", BOT_LEVEL_CHOICES, "expert");
-  const botField = field("Computer level", botLevel);
+  const choiceButtons = (["quick", "friend", "computer"] as const).map((choice) => {
+    const b = h(
+      "button",
+      { type: "button", class: "choice", role: "tab", "data-testid": `choice-${choice}`, "aria-controls": `panel-${choice}`, id: `tab-${choice}` },
+      h("strong", {}, t(`lobby.choice.${choice}`)),
+      h("span", {}, t(`lobby.choice.${choice}.about`)),
+    );
+    b.addEventListener("click", () => choose(choice));
+    return b;
+  });
+  let mode: Choice = "friend";
+
+  const stopQuickPlay = mountQuickPlay(panels.quick, api, player);
+
+  // ── the form shared by "a friend" and "the computer" ──
+  const name = h("input", { "data-testid": "name", name: "name", id: "f-name", maxlength: 32, value: loadName(player?.name ?? t("lobby.defaultName")), autocomplete: "nickname" });
+  const preset = select("preset", PRESET_NAMES.map((p) => [p, presetName(p)] as const), "georgian-short");
+  const about = h("span", { class: "hint", "data-testid": "preset-about" });
+  const rulesLink = h("a", { class: "hint", "data-testid": "preset-rules" }, t("lobby.rulesLink"));
+  const showAbout = () => {
+    about.replaceChildren(...rich(presetAbout(preset.value)));
+    rulesLink.setAttribute("href", `#/rules/${presetVariant(preset.value) ?? "short"}`);
+  };
+  preset.addEventListener("change", showAbout);
+  showAbout();
+  const length = select("length", LENGTHS.map((n) => [String(n), t("common.points", { count: n })] as const), "1");
+  const botLevel = select("bot-level", BOT_LEVELS.map((l) => [l, levelName(l)] as const), "expert");
+  const botField = field(t("lobby.level"), botLevel);
   // Playing a friend: private by default, so only the invite link (which carries the secret) can take the seat.
   const privacy = h("input", { type: "checkbox", "data-testid": "private", checked: true });
-  const privateField = field("Private (invite link only, not listed)", privacy);
-  const syncBot = () => {
-    botField.hidden = opponent.value !== "bot";
-    privateField.hidden = opponent.value === "bot";
-  };
-  opponent.addEventListener("change", syncBot);
-  opponent.addEventListener("change", syncRated);
-  syncBot();
-  syncRated();
+  const privateField = h("label", { class: "check" }, privacy, h("span", {}, t("lobby.private")));
+  const clock = select("time-control", TIME_CONTROL_NAMES.map((n) => [n, timeControlName(n)] as const), "standard");
+  const reconnect = select("reconnect", RECONNECT_SECONDS.map((s) => [String(s), waitTime(s)] as const), "60");
+  const spectators = h("input", { type: "checkbox", "data-testid": "spectators", checked: true });
+  // Rated tables need a player (a session); the page has one unless the players' database is unreachable.
+  const rated = h("input", { type: "checkbox", "data-testid": "rated", disabled: !player });
+  const ratedField = h("label", { class: "check" }, rated, h("span", {}, t("lobby.rated")));
+  // A friend's table may carry a Domino Coins stake (./coins.ts); the computer plays for nothing.
   const stake = stakeField(api, player);
-  const createError = h("p", { class: "error", "data-testid": "create-error" });
-  const create = button(
-    "Create table",
-    "create",
-    () => {
-      void (async () => {
-        create.disabled = true;
-        createError.textContent = "";
-        try {
-          const grant = await api.createTable({
-            preset: preset.value as PresetName,
-            length: Number(length.value),
-            reconnectSeconds: Number(reconnect.value),
-            timeControl: TIME_CONTROL_NAMES.find((n) => n === clock.value) ?? "standard",
-            spectators: spectators.checked,
-            private: opponent.value !== "bot" && privacy.checked,
-            opponent: opponent.value === "bot" ? "bot" : "human",
-            botLevel: BOT_LEVEL_CHOICES.find(([level]) => level === botLevel.value)?.[0] ?? "expert",
-            name: playerName(name),
-            rated: rated.checked,
-            ...(opponent.value === "bot" ? {} : { stake: stake.stake() }),
-          });
-          keepSeat(grant);
-          location.hash = `#/t/${grant.tableId}`;
-        } catch (err) {
-          createError.textContent = errorMessage(err);
-          create.disabled = false;
-        }
-      })();
-    },
-    "primary",
+  const createError = h("p", { class: "error", "data-testid": "create-error", role: "alert" });
+  const create = button(t("lobby.create.friend"), "create", () => void createTable(), "primary big");
+  const form = h(
+    "div",
+    { class: "new-table" },
+    field(t("lobby.name"), name),
+    field(t("lobby.rules"), preset, h("span", { class: "hints" }, about, rulesLink)),
+    field(t("lobby.length"), length),
+    botField,
+    privateField,
+    ratedField,
+    stake.field,
+    h(
+      "details",
+      { class: "advanced", "data-testid": "advanced" },
+      h("summary", {}, t("lobby.advanced")),
+      field(t("lobby.clock"), clock),
+      field(t("lobby.reconnect"), reconnect),
+      h("label", { class: "check" }, spectators, h("span", {}, t("lobby.spectators"))),
+    ),
+    h("div", { class: "row" }, create),
+    createError,
   );
 
-  const list = h("ul", { class: "tables", "data-testid": "open-tables" });
-  const listError = h("p", { class: "error", "data-testid": "list-error" });
-  async function refresh(): Promise<void> {
-    listError.textContent = "";
+  function choose(choice: Choice): void {
+    mode = choice;
+    for (const b of choiceButtons) {
+      const on = b.dataset.testid === `choice-${choice}`;
+      b.setAttribute("aria-selected", String(on));
+      b.classList.toggle("on", on);
+    }
+    for (const [key, panel] of Object.entries(panels)) panel.hidden = key !== choice;
+    if (choice !== "quick") panels[choice].append(form);
+    const bot = choice === "computer";
+    botField.hidden = !bot;
+    privateField.hidden = bot;
+    ratedField.hidden = bot;
+    stake.field.hidden = bot;
+    if (bot) rated.checked = false;
+    create.textContent = t(bot ? "lobby.create.computer" : "lobby.create.friend");
+  }
+
+  async function createTable(): Promise<void> {
+    create.disabled = true;
+    createError.textContent = "";
+    const bot = mode === "computer";
     try {
-      const tables = await api.listOpenTables();
-      clear(list);
-      if (tables.length === 0) list.append(h("li", { class: "muted", "data-testid": "no-tables" }, "No open tables right now."));
-      for (const t of tables) list.append(tableRow(t));
+      const grant = await api.createTable({
+        preset: preset.value as PresetName,
+        length: Number(length.value),
+        reconnectSeconds: Number(reconnect.value),
+        timeControl: TIME_CONTROL_NAMES.find((n): n is TimeControlName => n === clock.value) ?? "standard",
+        spectators: spectators.checked,
+        private: !bot && privacy.checked,
+        opponent: bot ? "bot" : "human",
+        botLevel: BOT_LEVELS.find((l) => l === botLevel.value) ?? "expert",
+        name: playerName(name),
+        rated: !bot && rated.checked,
+        ...(bot ? {} : { stake: stake.stake() }),
+      });
+      keepSeat(grant);
+      location.hash = `#/t/${grant.tableId}`;
     } catch (err) {
-      listError.textContent = errorMessage(err);
+      createError.textContent = problemMessage(err);
+      create.disabled = false;
     }
   }
-  function tableRow(t: TableSummary): HTMLLIElement {
-    const summary = h("span", {}, h("strong", {}, t.ruleset.preset), ` · match to ${t.length} · host ${t.host}`, stakeListed(t) ? ` · ${stakeListed(t)}` : "");
-    if (loadSeat(t.id)) {
+
+  // ── open tables and matches being played now, live ──
+  const openList = h("ul", { class: "tables", "data-testid": "open-tables", "aria-live": "polite" });
+  const playingList = h("ul", { class: "tables", "data-testid": "playing-tables" });
+  const listError = h("p", { class: "error", "data-testid": "list-error", role: "alert" });
+  const feedState = h("span", { class: "feed", "data-testid": "feed", "data-live": "false" });
+
+  function showLobby(s: LobbySnapshot): void {
+    showOnline(s.online);
+    openList.replaceChildren(...(s.open.length === 0 ? [h("li", { class: "muted", "data-testid": "no-tables" }, t("lobby.open.none"))] : s.open.map(openRow)));
+    playingList.replaceChildren(
+      ...(s.playing.length === 0 ? [h("li", { class: "muted", "data-testid": "no-playing" }, t("lobby.playing.none"))] : s.playing.map(playingRow)),
+    );
+  }
+  function openRow(table: TableSummary): HTMLLIElement {
+    const summary = h(
+      "span",
+      {},
+      h("strong", {}, presetName(table.ruleset.preset)),
+      " ",
+      h("span", { class: "muted" }, t("lobby.open.row", { count: table.length, host: table.host })),
+      stakeListed(table) ? h("span", { class: "stake" }, " ", stakeListed(table)) : null,
+    );
+    const row = h("li", { "data-testid": "open-table", "data-table-id": table.id }, summary);
+    if (loadSeat(table.id)) {
       // This browser created it: open it rather than sit down against oneself.
-      const open = button("Open (yours)", `open-${t.id}`, () => (location.hash = `#/t/${t.id}`));
-      return h("li", { "data-testid": "open-table", "data-table-id": t.id }, summary, open);
+      row.append(button(t("lobby.open.yours"), `open-${table.id}`, () => (location.hash = `#/t/${table.id}`)));
+      return row;
     }
-    const join = button("Join", `join-${t.id}`, () => {
+    const join = button(t("lobby.open.join"), `join-${table.id}`, () => {
       void (async () => {
         join.disabled = true;
+        listError.textContent = "";
         try {
-          keepSeat(await api.joinTable(t.id, { name: playerName(name) }));
-          location.hash = `#/t/${t.id}`;
+          keepSeat(await api.joinTable(table.id, { name: playerName(name) }));
+          location.hash = `#/t/${table.id}`;
         } catch (err) {
-          listError.textContent = errorMessage(err);
-          void refresh();
+          listError.textContent = problemMessage(err);
+          join.disabled = false;
         }
       })();
     });
-    return h("li", { "data-testid": "open-table", "data-table-id": t.id }, summary, join);
+    row.append(join);
+    return row;
+  }
+  function playingRow(m: PlayingSummary): HTMLLIElement {
+    return h(
+      "li",
+      { "data-testid": "playing-table", "data-table-id": m.id },
+      h("span", {}, h("strong", {}, t("lobby.playing.players", { white: m.white, black: m.black })), " ", h("span", { class: "muted" }, t("lobby.playing.row", { count: m.length, rules: presetName(m.ruleset.preset) }))),
+      h("a", { href: `#/watch/${m.id}`, class: "button", "data-testid": `watch-${m.id}` }, t("lobby.playing.watch")),
+    );
   }
 
   root.append(
+    h("section", { class: "lobby-head" }, h("h1", {}, t("lobby.title")), online),
+    h("div", { class: "choices", role: "tablist", "aria-label": t("lobby.title") }, ...choiceButtons),
+    h("section", { class: "card" }, panels.quick, panels.friend, panels.computer),
     h(
-      "section",
-      { class: "card" },
-      h("h2", {}, "New table"),
-      field("Your name", name),
-      field("Rules", preset),
-      field("Match length", length),
-      field("Clock", clock),
-      field("Reconnect window", reconnect),
-      field("Spectators allowed", spectators),
-      field("Opponent", opponent),
-      privateField,
-      botField,
-      ratedField,
-      stake.field,
-      h("div", { class: "row" }, create),
-      createError,
+      "div",
+      { class: "lists" },
+      h("section", { class: "card" }, h("h2", {}, t("lobby.open.title"), " ", feedState), openList, listError),
+      h("section", { class: "card" }, h("h2", {}, t("lobby.playing.title")), playingList),
     ),
-    h(
-      "section",
-      { class: "card" },
-      h("div", { class: "row" }, h("h2", {}, "Open tables"), button("Refresh", "refresh", () => void refresh())),
-      list,
-      listError,
-    ),
+    rulesNav(false),
   );
-  void refresh();
-  return stopQuickPlay;
+  choose("friend");
+  const stop = followLobby(
+    api,
+    showLobby,
+    showOnline,
+    (live) => feedState.setAttribute("data-live", String(live)),
+  );
+  return () => {
+    stop();
+    stopQuickPlay();
+  };
 }
 
 /**
  * The page an invite link opens when this browser has no seat at the table: join it (a private table with the
- * link's invite secret), or watch it.
+ * link's invite secret), or watch it. An unknown (or expired) table and a wrong invite get their error pages.
  */
 export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, invite: string | null, onSeated: () => void, player: PlayerProfile | null = null): () => void {
   clear(root);
-  const info = h("p", { "data-testid": "join-info" }, "Looking up the table…");
-  const err = h("p", { class: "error", "data-testid": "join-error" });
-  const card = h("section", { class: "card" }, h("h2", {}, "Join a table"), info, err);
+  const info = h("p", { "data-testid": "join-info" }, t("join.lookingUp"));
+  const err = h("p", { class: "error", "data-testid": "join-error", role: "alert" });
+  const card = h("section", { class: "card" }, h("h1", {}, t("join.title")), info, err);
   root.append(card);
   let live = true;
   void (async () => {
     try {
-      const t = await api.getTable(tableId);
+      const table = await api.getTable(tableId);
       if (!live) return;
-      const host = t.players.white?.name ?? "someone";
-      const watch = h("a", { href: `#/watch/${tableId}`, "data-testid": "watch" }, "Watch this table");
-      if (t.status !== "waiting") {
-        info.textContent = `This table is ${t.status === "playing" ? "full: the match is under way" : "finished"}.`;
-        if (t.spectators) card.append(h("p", {}, watch));
+      const host = table.players.white?.name ?? t("join.someone");
+      const watch = h("a", { href: `#/watch/${tableId}`, "data-testid": "watch" }, t("join.watch"));
+      if (table.status !== "waiting") {
+        info.textContent = t(table.status === "playing" ? "join.full" : "join.over");
+        if (table.spectators) card.append(h("p", {}, watch));
         return;
       }
-      if (t.private && invite === null) {
-        info.textContent = `This table is private: ask ${host} for the invite link.`;
-        if (t.spectators) card.append(h("p", {}, watch));
+      if (table.private && invite === null) {
+        info.textContent = t("join.private", { host });
+        if (table.spectators) card.append(h("p", {}, watch));
         return;
       }
-      info.textContent = `${host} invites you to ${t.rated ? "a rated game of " : ""}${t.ruleset.preset}, a match to ${points(t.length)}. You play Black.`;
-      if (t.stake) info.after(stakeLine(t));
-      const name = h("input", { "data-testid": "name", maxlength: 32, value: loadName(player?.name ?? "Player") });
+      const rules = presetName(table.ruleset.preset);
+      info.textContent = t(table.rated ? "join.invitesRated" : "join.invites", { host, rules, count: table.length });
+      if (table.stake) info.after(stakeLine(table));
+      const name = h("input", { "data-testid": "name", id: "f-join-name", maxlength: 32, value: loadName(player?.name ?? t("lobby.defaultName")) });
       const join = button(
-        "Join as Black",
+        t("join.join"),
         "join",
         () => {
           void (async () => {
@@ -231,17 +327,23 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
               keepSeat(await api.joinTable(tableId, { name: playerName(name), ...(invite === null ? {} : { invite }) }));
               onSeated();
             } catch (e) {
-              err.textContent = errorMessage(e);
+              if (e instanceof ApiError && e.code === "BAD_INVITE") {
+                mountError(root, "bad-invite");
+                return;
+              }
+              err.textContent = problemMessage(e);
               join.disabled = false;
             }
           })();
         },
-        "primary",
+        "primary big",
       );
-      card.append(field("Your name", name), h("div", { class: "row" }, join));
-      if (t.spectators) card.append(h("p", {}, watch));
+      card.append(field(t("lobby.name"), name), h("div", { class: "row" }, join));
+      if (table.spectators) card.append(h("p", {}, watch));
     } catch (e) {
-      if (live) err.textContent = errorMessage(e);
+      if (!live) return;
+      if (e instanceof ApiError && e.code === "TABLE_NOT_FOUND") mountError(root, invite === null ? "unknown-table" : "bad-invite");
+      else err.textContent = problemMessage(e);
     }
   })();
   return () => {

@@ -1,6 +1,6 @@
 /**
- * The browser client's entry: a hash router over three screens.
- *   #/            the lobby (create a table, open tables)
+ * The browser client's entry: the header (language switch, rules, leaderboards, the visitor) and a hash router.
+ *   #/            the lobby (play now, a friend, the computer; open tables and matches being played, live)
  *   #/t/<id>      a table: play it with the seat stored for it, or the join page when there is none
  *   #/t/<id>/<invite>  the same, from a private table's invite link (the secret never leaves the fragment)
  *   #/watch/<id>  watch a table as a spectator
@@ -9,16 +9,22 @@
  *   #/coins       the visitor's Domino Coins: balance and transfer history
  *   #/replay/<id>[/<seq>]  the replay of a table's match, at one position
  *   #/verify/<id> recompute every roll of a match (fair dice);  #/dice/<playerId>  a player's dice statistics
- * Seats ({tableId, seat, token}) live in localStorage, so a reload or a new tab resumes the same seat. The
- * visitor is a player from the first visit (a guest, ./session.ts).
+ *   #/rules/long, #/rules/short  the rules of a variant; #/glossary[/<term>] the glossary
+ * Anything else is the "unknown page" error page. Seats ({tableId, seat, token}) live in localStorage, so a reload
+ * or a new tab resumes the same seat. The visitor is a player from the first visit (a guest, ./session.ts).
+ * Changing the language re-renders the current screen.
  */
 import { NardiClient } from "../client";
 import { balanceBadge, mountTransfers, refreshBalance } from "./coins";
-import { clear, h } from "./dom";
+import { h } from "./dom";
+import { mountError } from "./errors";
 import { mountGame } from "./game";
+import { mountGlossary } from "./glossary";
+import { LANGUAGE_NAMES, LANGUAGES, language, onLanguageChange, setLanguage, t } from "./i18n";
 import { mountJoin, mountLobby } from "./lobby";
 import { mountLeaderboard, mountProfile } from "./players";
 import { mountReplay } from "./replay";
+import { isVariant, mountRules } from "./rules";
 import { visitor, type Visitor } from "./session";
 import { loadSeat } from "./store";
 import { mountDiceStats, mountVerify } from "./verify";
@@ -26,15 +32,42 @@ import { mountDiceStats, mountVerify } from "./verify";
 const anonymous = new NardiClient(location.origin);
 let you: Visitor = { api: anonymous, me: null };
 let api = anonymous;
+let visitorKnown = false;
+
+const header = document.querySelector("header.top");
+const nav = h("nav", { class: "top-links" });
 const meEl = h("a", { "data-testid": "me", class: "me" });
-document.querySelector("header.top")?.append(h("a", { href: "#/leaders/georgian-short", "data-testid": "leaders", class: "me" }, "Leaderboards"), meEl);
+const languageSelect = h("select", { "data-testid": "language", class: "language", "aria-label": t("nav.language") });
+for (const lang of LANGUAGES) languageSelect.append(h("option", { value: lang, lang }, LANGUAGE_NAMES[lang]));
+languageSelect.addEventListener("change", () => {
+  const lang = LANGUAGES.find((l) => l === languageSelect.value);
+  if (lang) setLanguage(lang);
+});
+header?.querySelector(".conn")?.before(nav, languageSelect);
+
+/** The header's words, in the current language. */
+function renderHeader(): void {
+  document.documentElement.lang = language();
+  document.title = t("app.name");
+  languageSelect.value = language();
+  languageSelect.setAttribute("aria-label", t("nav.language"));
+  const brand = header?.querySelector<HTMLAnchorElement>("a.brand");
+  if (brand) brand.textContent = t("app.name");
+  nav.replaceChildren(
+    h("a", { href: "#/rules/long", "data-testid": "rules" }, t("nav.rules")),
+    h("a", { href: "#/leaders/georgian-short", "data-testid": "leaders" }, t("nav.leaders")),
+    // The Domino Coins balance, once the visitor is known (made again so its words follow the language).
+    ...(visitorKnown ? [balanceBadge(api)] : []),
+    meEl,
+  );
+}
 
 function setVisitor(v: Visitor): void {
   you = v;
   api = v.api;
+  visitorKnown = true;
   meEl.textContent = v.me ? v.me.name : "";
-  document.querySelector(".coins-badge")?.remove();
-  meEl.before(balanceBadge(v.api));
+  renderHeader();
   if (v.me) meEl.setAttribute("href", `#/p/${v.me.id}`);
   else meEl.removeAttribute("href");
 }
@@ -48,9 +81,14 @@ function route(): void {
   refreshBalance();
   unmount();
   unmount = () => undefined;
-  clear(root);
+  root.replaceChildren();
+  root.removeAttribute("aria-busy");
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   const [screen, id, invite] = parts;
+  if (!screen) {
+    unmount = mountLobby(root, api, you.me);
+    return;
+  }
   if (screen === "p" && id && TABLE_ID.test(id)) {
     unmount = mountProfile(root, you, id, (v) => {
       setVisitor(v);
@@ -71,7 +109,19 @@ function route(): void {
     unmount = mountReplay(root, { api, tableId: id, token: loadSeat(id)?.token ?? null, at: /^\d+$/.test(parts[2] ?? "") ? Number(parts[2]) : null });
     return;
   }
-  if ((screen === "t" || screen === "watch") && id && TABLE_ID.test(id)) {
+  if (screen === "rules" && isVariant(id)) {
+    unmount = mountRules(root, id);
+    return;
+  }
+  if (screen === "glossary") {
+    unmount = mountGlossary(root, id);
+    return;
+  }
+  if (screen === "t" || screen === "watch") {
+    if (!id || !TABLE_ID.test(id)) {
+      unmount = mountError(root, invite ? "bad-invite" : "unknown-table");
+      return;
+    }
     const seat = screen === "t" ? loadSeat(id) : null;
     if (screen === "t" && !seat) {
       unmount = mountJoin(root, api, id, invite || null, route, you.me);
@@ -84,13 +134,14 @@ function route(): void {
     unmount = screen === "verify" ? mountVerify(root, api, id) : mountDiceStats(root, api, id);
     return;
   }
-  if (screen && screen !== "") {
-    root.append(h("p", { class: "error" }, "Unknown page."), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
-    return;
-  }
-  unmount = mountLobby(root, api, you.me);
+  unmount = mountError(root, "unknown-page");
 }
 
+renderHeader();
+onLanguageChange(() => {
+  renderHeader();
+  route();
+});
 window.addEventListener("hashchange", route);
 void visitor(anonymous).then((v) => {
   setVisitor(v);

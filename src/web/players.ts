@@ -2,16 +2,16 @@
  * Players' pages: a profile (name, ratings per rule set, recent matches; for the visitor also claim a name,
  * log in, rename, log out) and the leaderboards per rule set.
  */
-import { ApiError, type MatchSummary, type NardiClient, type PlayerProfile } from "../client";
+import type { MatchSummary, NardiClient, PlayerProfile } from "../client";
 import type { Side } from "../engine/types";
-import { PRESETS } from "./lobby";
 import { button, clear, h } from "./dom";
+import { problemMessage } from "./errors";
+import { formatNumber, language, t } from "./i18n";
+import { PRESET_NAMES, presetName } from "./names";
 import { replayLink } from "./replay";
 import { signedIn, type Visitor } from "./session";
 import { forgetSession } from "./store";
 import { diceStatsLink } from "./verify";
-
-const POOL_NAMES = new Map(PRESETS);
 
 /** A player's name as a link to their profile (plain text without an id). */
 export function playerLink(name: string, playerId: string | null, testid?: string): HTMLElement {
@@ -19,24 +19,26 @@ export function playerLink(name: string, playerId: string | null, testid?: strin
   return h("a", { href: `#/p/${playerId}`, "data-testid": testid, "data-player-id": playerId }, name);
 }
 
-function problemText(err: unknown): string {
-  return err instanceof ApiError ? `${err.code}: ${err.detail}` : String(err);
-}
-
 function matchRow(m: MatchSummary, me: string): HTMLLIElement {
   const mySide: Side = m.players.white.playerId === me ? "white" : "black";
   const other = m.players[mySide === "white" ? "black" : "white"];
   const mine = m.players[mySide];
-  const result = m.winner === null ? "abandoned" : m.winner === mySide ? "won" : "lost";
-  const change =
+  const result = t(m.winner === null ? "players.abandoned" : m.winner === mySide ? "players.won" : "players.lost");
+  const rating =
     mine.ratingBefore !== null && mine.ratingAfter !== null
-      ? ` · rating ${Math.round(mine.ratingBefore)} → ${Math.round(mine.ratingAfter)}`
-      : m.rated ? "" : " · casual";
+      ? t("players.ratingChange", { before: Math.round(mine.ratingBefore), after: Math.round(mine.ratingAfter) })
+      : m.rated ? null : t("players.casual");
+  const details = [
+    t("players.matchRules", { rules: presetName(m.pool), count: m.length }),
+    t("players.score", { white: m.score.white, black: m.score.black }),
+    rating,
+    new Date(m.endedAt).toLocaleString(language()),
+  ].filter((x) => x !== null);
   return h(
     "li",
     { "data-testid": "match", "data-table-id": m.tableId },
-    h("span", {}, `${result} vs `, playerLink(other.name, other.playerId, "opponent"), ` · ${POOL_NAMES.get(m.pool) ?? m.pool}, to ${m.length}`),
-    h("span", { class: "muted" }, `${m.score.white}–${m.score.black}${change} · ${new Date(m.endedAt).toLocaleString()}`),
+    h("span", {}, h("strong", { "data-testid": "result" }, result), " ", playerLink(other.name, other.playerId, "opponent")),
+    h("span", { class: "muted" }, details.join(" · ")),
     replayLink(m.tableId),
   );
 }
@@ -44,7 +46,7 @@ function matchRow(m: MatchSummary, me: string): HTMLLIElement {
 export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: string, onSession: (v: Visitor) => void): () => void {
   clear(root);
   let live = true;
-  const card = h("section", { class: "card", "data-testid": "profile" }, h("p", {}, "Loading…"));
+  const card = h("section", { class: "card", "data-testid": "profile" }, h("p", {}, t("common.loading")));
   root.append(card);
   void (async () => {
     try {
@@ -53,17 +55,21 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
       clear(card);
       card.append(
         h("h2", { "data-testid": "profile-name" }, player.name),
-        h("p", { class: "muted", "data-testid": "profile-kind" }, kindText(player), ` · ${player.counts.matches} matches, ${player.counts.wins} won, ${player.counts.losses} lost`),
+        h(
+          "p",
+          { class: "muted", "data-testid": "profile-kind" },
+          t("players.counts", { kind: kindText(player), count: player.counts.matches, wins: player.counts.wins, losses: player.counts.losses }),
+        ),
         ratingsTable(player),
         diceStatsLink(player.id),
-        h("h2", {}, "Recent matches"),
+        h("h2", {}, t("players.recent")),
         page.matches.length === 0
-          ? h("p", { class: "muted", "data-testid": "no-matches" }, "No matches yet.")
+          ? h("p", { class: "muted", "data-testid": "no-matches" }, t("players.noMatches"))
           : h("ul", { class: "tables", "data-testid": "matches" }, ...page.matches.map((m) => matchRow(m, player.id))),
       );
       if (visitor.me?.id === player.id) root.append(accountCard(visitor, player, onSession));
     } catch (err) {
-      if (live) card.replaceChildren(h("p", { class: "error", "data-testid": "profile-error" }, problemText(err)));
+      if (live) card.replaceChildren(h("p", { class: "error", "data-testid": "profile-error" }, problemMessage(err)));
     }
   })();
   return () => {
@@ -72,24 +78,24 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
 }
 
 function kindText(player: PlayerProfile): string {
-  if (player.kind === "deleted") return "deleted account";
-  return player.kind === "guest" ? "guest" : "member";
+  if (player.kind === "deleted") return t("players.kind.deleted");
+  return t(player.kind === "guest" ? "players.kind.guest" : "players.kind.member");
 }
 
 function ratingsTable(player: PlayerProfile): HTMLElement {
-  if (player.ratings.length === 0) return h("p", { class: "muted", "data-testid": "no-ratings" }, "No rated matches yet.");
+  if (player.ratings.length === 0) return h("p", { class: "muted", "data-testid": "no-ratings" }, t("players.noRatings"));
   return h(
     "table",
     { "data-testid": "ratings" },
-    h("tr", {}, h("th", {}, "Rules"), h("th", {}, "Rating"), h("th", {}, "RD"), h("th", {}, "Games")),
+    h("tr", {}, h("th", {}, t("players.col.rules")), h("th", {}, t("players.col.rating")), h("th", { title: t("players.col.rd.about") }, t("players.col.rd")), h("th", {}, t("players.col.games"))),
     ...player.ratings.map((r) =>
       h(
         "tr",
         { "data-testid": `rating-${r.pool}` },
-        h("td", {}, POOL_NAMES.get(r.pool) ?? r.pool),
-        h("td", { "data-testid": "rating" }, `${Math.round(r.rating)}${r.provisional ? "?" : ""}`),
-        h("td", {}, String(Math.round(r.rd))),
-        h("td", {}, String(r.games)),
+        h("td", {}, presetName(r.pool)),
+        h("td", { "data-testid": "rating", title: r.provisional ? t("players.provisional") : null }, `${Math.round(r.rating)}${r.provisional ? "?" : ""}`),
+        h("td", {}, formatNumber(Math.round(r.rd))),
+        h("td", {}, formatNumber(r.games)),
       ),
     ),
   );
@@ -98,20 +104,26 @@ function ratingsTable(player: PlayerProfile): HTMLElement {
 /** The visitor's own account: claim a name (guest), log in as someone else, rename, log out. */
 function accountCard(visitor: Visitor, player: PlayerProfile, onSession: (v: Visitor) => void): HTMLElement {
   const message = h("p", { class: "error", "data-testid": "account-error" });
-  const name = h("input", { "data-testid": "account-name", maxlength: 24, placeholder: "name", autocomplete: "username" });
-  const password = h("input", { "data-testid": "account-password", type: "password", placeholder: "password (8+ characters)", autocomplete: "current-password" });
+  const name = h("input", { "data-testid": "account-name", maxlength: 24, placeholder: t("players.account.name"), "aria-label": t("players.account.name"), autocomplete: "username" });
+  const password = h("input", {
+    "data-testid": "account-password",
+    type: "password",
+    placeholder: t("players.account.password"),
+    "aria-label": t("players.account.password"),
+    autocomplete: "current-password",
+  });
   const run = (action: () => Promise<Visitor>) => () => {
     message.textContent = "";
-    void action().then(onSession, (err: unknown) => (message.textContent = problemText(err)));
+    void action().then(onSession, (err: unknown) => (message.textContent = problemMessage(err)));
   };
   const anonymous = visitor.api.withSession(undefined);
   const credentials = () => ({ name: name.value.trim(), password: password.value });
   const buttons = [
     player.kind === "guest"
-      ? button("Claim this name", "claim", run(async () => ({ ...visitor, me: await visitor.api.claim(credentials()) })), "primary")
-      : button("Rename", "rename", run(async () => ({ ...visitor, me: await visitor.api.rename(name.value.trim()) }))),
-    button("Log in", "login", run(async () => signedIn(anonymous, await anonymous.logIn(credentials())))),
-    button("Log out", "logout", run(async () => {
+      ? button(t("players.account.claim"), "claim", run(async () => ({ ...visitor, me: await visitor.api.claim(credentials()) })), "primary")
+      : button(t("players.account.rename"), "rename", run(async () => ({ ...visitor, me: await visitor.api.rename(name.value.trim()) }))),
+    button(t("players.account.login"), "login", run(async () => signedIn(anonymous, await anonymous.logIn(credentials())))),
+    button(t("players.account.logout"), "logout", run(async () => {
       await visitor.api.logOut();
       forgetSession();
       return { api: anonymous, me: null };
@@ -120,8 +132,8 @@ function accountCard(visitor: Visitor, player: PlayerProfile, onSession: (v: Vis
   return h(
     "section",
     { class: "card", "data-testid": "account" },
-    h("h2", {}, "Your account"),
-    h("p", { class: "muted" }, player.kind === "guest" ? "Claim a name with a password to keep this player on other devices." : "Log in elsewhere with your name and password."),
+    h("h2", {}, t("players.account.title")),
+    h("p", { class: "muted" }, t(player.kind === "guest" ? "players.account.guestHint" : "players.account.memberHint")),
     h("div", { class: "row" }, name, password),
     h("div", { class: "row" }, ...buttons),
     message,
@@ -131,30 +143,41 @@ function accountCard(visitor: Visitor, player: PlayerProfile, onSession: (v: Vis
 export function mountLeaderboard(root: HTMLElement, api: NardiClient, pool: string): () => void {
   clear(root);
   let live = true;
-  const tabs = h("div", { class: "row" }, ...PRESETS.map(([id, label]) => h("a", { href: `#/leaders/${id}`, class: id === pool ? "current" : null, "data-testid": `pool-${id}` }, label.replace(/ \(.*/, ""))));
-  const body = h("div", { "data-testid": "leaderboard" }, h("p", {}, "Loading…"));
-  root.append(h("section", { class: "card" }, h("h2", {}, `Leaderboard: ${POOL_NAMES.get(pool as never) ?? pool}`), tabs, body));
+  const tabs = h(
+    "nav",
+    { class: "row tabs", "aria-label": t("players.leaderboards") },
+    ...PRESET_NAMES.map((id) => h("a", { href: `#/leaders/${id}`, class: id === pool ? "current" : null, "aria-current": id === pool ? "page" : null, "data-testid": `pool-${id}` }, presetName(id))),
+  );
+  const body = h("div", { "data-testid": "leaderboard" }, h("p", {}, t("common.loading")));
+  root.append(h("section", { class: "card" }, h("h1", {}, t("players.leaderboard", { rules: presetName(pool) })), tabs, body));
   void (async () => {
     try {
       const board = await api.getLeaderboard(pool, { limit: 50 });
       if (!live) return;
       clear(body);
       if (board.entries.length === 0) {
-        body.append(h("p", { class: "muted", "data-testid": "no-leaders" }, "Nobody has an established rating here yet (a rating counts after enough rated matches)."));
+        body.append(h("p", { class: "muted", "data-testid": "no-leaders" }, t("players.noLeaders")));
         return;
       }
       body.append(
         h(
           "table",
           {},
-          h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "Games")),
+          h("tr", {}, h("th", {}, t("players.col.rank")), h("th", {}, t("players.col.player")), h("th", {}, t("players.col.rating")), h("th", {}, t("players.col.games"))),
           ...board.entries.map((e) =>
-            h("tr", { "data-testid": "leader" }, h("td", {}, String(e.rank)), h("td", {}, playerLink(e.name, e.playerId)), h("td", {}, String(Math.round(e.rating))), h("td", {}, String(e.games))),
+            h(
+              "tr",
+              { "data-testid": "leader" },
+              h("td", {}, formatNumber(e.rank)),
+              h("td", {}, playerLink(e.name, e.playerId)),
+              h("td", {}, String(Math.round(e.rating))),
+              h("td", {}, formatNumber(e.games)),
+            ),
           ),
         ),
       );
     } catch (err) {
-      if (live) body.replaceChildren(h("p", { class: "error" }, problemText(err)));
+      if (live) body.replaceChildren(h("p", { class: "error" }, problemMessage(err)));
     }
   })();
   return () => {

@@ -12,6 +12,7 @@ import { handStarts, replayLog, type Replay, type ReplayFrame } from "../protoco
 import { renderBoard } from "./board";
 import { button, clear, h } from "./dom";
 import { t, type MessageKey } from "./i18n";
+import { presetName } from "./names";
 
 export interface ReplayOptions {
   api: NardiClient;
@@ -179,7 +180,7 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
   const running = frames.at(-1)!.event.type !== "match-ended";
   const refresh = running ? button(t("replay.refresh"), "replay-refresh", () => reload(frames[index]!.seq), "secondary") : null;
 
-  const preset = t(`replay.preset.${ruleset.preset}`);
+  const preset = presetName(ruleset.preset);
   const downloads = h(
     "p",
     { class: "row replay-downloads" },

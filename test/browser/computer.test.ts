@@ -19,7 +19,7 @@ describe("a person against the computer", () => {
     await page.getByTestId("name").fill("Dana");
     await page.getByTestId("preset").selectOption("federation-long");
     await page.getByTestId("length").selectOption("1");
-    await page.getByTestId("opponent").selectOption("bot");
+    await page.getByTestId("choice-computer").click();
     await page.getByTestId("bot-level").selectOption("expert");
     await page.getByTestId("create").click();
     await page.waitForSelector('[data-testid="table"][data-role="white"][data-table-status="playing"]');

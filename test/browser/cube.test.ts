@@ -31,13 +31,8 @@ async function tableWithADoubler(errors: string[], seed: number): Promise<{ alic
   const invite = await alice.getByTestId("invite-link").inputValue();
   const tableId = tableIdOf(invite);
   await bob.goto(`${baseUrl}/`);
-  // The lobby hears of the table just after the create answers: refresh until it is listed.
-  await expect
-    .poll(async () => {
-      await bob.getByTestId("refresh").click();
-      return bob.getByTestId(`join-${tableId}`).count();
-    }, POLL)
-    .toBe(1);
+  // The lobby hears of the table just after the create answers; its live feed shows it without a refresh.
+  await bob.waitForSelector(`[data-testid="join-${tableId}"]`, { timeout: POLL.timeout });
   await bob.getByTestId(`join-${tableId}`).click();
   await bob.waitForSelector('[data-testid="table"][data-table-status="playing"]');
   await settled(alice);

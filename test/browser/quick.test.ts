@@ -17,6 +17,7 @@ async function visitor(errors: string[]): Promise<Page> {
   await page.goto(`${baseUrl}/`);
   // The page makes a guest player on the first visit; its name shows once the session exists.
   await expect.poll(() => page.getByTestId("me").textContent(), POLL).not.toBe("");
+  await page.getByTestId("choice-quick").click(); // the lobby's first choice, "Play now"
   return page;
 }
 

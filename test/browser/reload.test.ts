@@ -28,6 +28,7 @@ describe("reloads and drops keep the seat", () => {
 
     await alice.goto(`${baseUrl}/`);
     await alice.getByTestId("preset").selectOption("armenian-long");
+    await alice.locator('[data-testid="advanced"] summary').click(); // the reconnect window is an advanced option
     await alice.getByTestId("reconnect").selectOption("300");
     await alice.getByTestId("create").click();
     const invite = await alice.getByTestId("invite-link").inputValue();
@@ -124,7 +125,7 @@ describe("reloads and drops keep the seat", () => {
     });
     await page.goto(`${baseUrl}/`);
     await page.getByTestId("preset").selectOption("georgian-short");
-    await page.getByTestId("opponent").selectOption("bot");
+    await page.getByTestId("choice-computer").click();
     await page.getByTestId("bot-level").selectOption("beginner");
     await page.getByTestId("create").click();
     await page.waitForSelector('[data-testid="table"][data-role="white"][data-status="connected"]');

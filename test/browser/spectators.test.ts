@@ -11,8 +11,9 @@ describe("spectators switched off", () => {
     const page = await (await browser().newContext()).newPage();
     watchPageErrors(page, errors);
     await page.goto(`${baseUrl}/`);
+    await page.locator('[data-testid="advanced"] summary').click(); // spectators are an advanced option
     await page.getByTestId("spectators").uncheck();
-    await page.getByTestId("opponent").selectOption("bot");
+    await page.getByTestId("choice-computer").click();
     await page.getByTestId("bot-level").selectOption("beginner");
     await page.getByTestId("create").click();
     await page.waitForSelector('[data-testid="table"][data-role="white"]');

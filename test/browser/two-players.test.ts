@@ -28,7 +28,7 @@ describe("two players in the browser", () => {
     await alice.getByTestId("name").fill("Alice");
     await alice.getByTestId("preset").selectOption("georgian-short");
     await alice.getByTestId("length").selectOption("1");
-    await alice.getByTestId("opponent").selectOption("human");
+    await alice.getByTestId("choice-friend").click();
     await screenshot(alice, "lobby");
     await alice.getByTestId("create").click();
     await alice.waitForSelector('[data-testid="table"][data-table-status="waiting"]');

@@ -103,6 +103,27 @@ describe("GET /v1/tables/{id}/record", () => {
     expect(await (await record(id, "mat")).text()).toContain(" 3 point match");
   });
 
+  it("keeps a table's `spectators: false` once it is gone: only its players' sessions read the stored record", async () => {
+    const [white, outsider] = [await guest(), await guest()];
+    const { id, black } = await tableBetween(white.token, null, { preset: "georgian-short", length: 1, spectators: false });
+    await resign(id, black.token);
+    for (let i = 0; i < 10 && (await api(`/v1/tables/${id}`)).status !== 404; i++) {
+      await timePasses(id);
+      await runDurableObjectAlarm(stubOf(id));
+    }
+    expect((await api(`/v1/tables/${id}/events`)).status).toBe(404);
+    const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    for (const path of [`/v1/matches/${id}`, `/v1/tables/${id}/record?format=json`]) {
+      expect(await problemCode(await api(path)), path).toBe("SPECTATORS_DISABLED");
+      expect(await problemCode(await api(path, bearer(outsider.token))), path).toBe("SPECTATORS_DISABLED");
+      // The gone table's seat token is no session.
+      expect(await problemCode(await api(path, bearer(black.token))), path).toBe("SPECTATORS_DISABLED");
+      const mine = await api(path, bearer(white.token));
+      expect(mine.status, path).toBe(200);
+      expect(MatchRecordSchema.parse(await mine.json())).toMatchObject({ tableId: id, winner: "white", reason: "resign" });
+    }
+  });
+
   it("is in the OpenAPI document with both media types and its problem answers", async () => {
     const doc = (await (await api("/v1/openapi.json")).json()) as {
       paths: Record<string, { get?: { parameters: Array<{ name: string; in: string }>; responses: Record<string, { content: Record<string, unknown> }> } }>;

@@ -9,6 +9,7 @@ import type { Env } from "../env";
 import { tellLobby, type Lobby } from "../lobby";
 import { ChatStore } from "./chat";
 import { clockDeadline } from "./clock";
+import { reportPlaying } from "./listing";
 import { Sockets } from "./sockets";
 import { retentionMs } from "./retention";
 import { RoomStore, type Change, type Deadline } from "./store";
@@ -118,7 +119,9 @@ export class RoomCore {
     if (drawn !== null && drawn !== sealed.room.info.fairDice?.rolls) {
       console.error(`fair dice: drew up to roll ${drawn}, but the change stores ${sealed.room.info.fairDice?.rolls ?? "none"}`);
     }
+    const before = this.store.load();
     const logged = this.store.commit(sealed);
+    reportPlaying(this, before, sealed.room);
     this.fair.reset();
     return logged;
   }

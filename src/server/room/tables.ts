@@ -18,6 +18,7 @@ import { holdStakes, oneAtATime, stakeForNewTable } from "../coins/stakes";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
+import { reportPlaying } from "./listing";
 import { settle } from "./outcome";
 import { matchFacts } from "./outbox";
 import type { MatchFacts } from "../db";
@@ -140,6 +141,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
       core.tellLobby((lobby) => lobby.add(summary, expires, input.client));
     }
   } else {
+    reportPlaying(core, null, core.store.load()!);
     runBots(core);
     await core.syncAlarm();
   }

@@ -17,6 +17,7 @@ import {
   SessionGrantSchema,
   TableIdParamSchema,
 } from "../../protocol";
+import { readableRecord } from "../record-access";
 import { Db } from "../db";
 import type { Env } from "../env";
 import { guestName, nameKey } from "../identity/names";
@@ -275,16 +276,25 @@ players.openapi(
     method: "get",
     path: "/matches/{id}",
     summary: "A finished match's record: players, result and the full event log",
-    description: "Records arrive from the table's match object shortly after the match ends (MATCH_NOT_FOUND until then).",
+    description:
+      "Records arrive from the table's match object shortly after the match ends (MATCH_NOT_FOUND until then). A match played " +
+      "with `spectators: false` is read only with a session of one of its two players (`Authorization: Bearer <session token>`); " +
+      "anyone else gets 403 SPECTATORS_DISABLED.",
     operationId: "getMatchRecord",
     tags: ["players"],
     request: { params: param("id", TableIdParamSchema.shape.id, "The table id") },
-    responses: { 200: json(MatchRecordSchema, "The record"), 400: problem("BAD_REQUEST"), 404: problem("MATCH_NOT_FOUND") },
+    responses: {
+      200: json(MatchRecordSchema, "The record"),
+      400: problem("BAD_REQUEST"),
+      403: problem("SPECTATORS_DISABLED"),
+      404: problem("MATCH_NOT_FOUND"),
+    },
   }),
   async (c) => {
-    const record = await new Db(c.env.DB).matchRecord(c.req.valid("param").id!);
+    const db = new Db(c.env.DB);
+    const record = await db.matchRecord(c.req.valid("param").id!);
     if (!record) throw new ApiError("MATCH_NOT_FOUND", "no recorded match for this table");
-    return c.json(record, 200);
+    return c.json(await readableRecord(db, record, c.req.header("authorization")), 200);
   },
 );
 

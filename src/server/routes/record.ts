@@ -10,6 +10,7 @@ import type { Env } from "../env";
 import { bearerToken } from "../access";
 import { Db, type MatchFacts } from "../db";
 import { ApiError, unwrap } from "../problem";
+import { readableRecord } from "../record-access";
 import { problem } from "../openapi";
 
 export const record = new OpenAPIHono<{ Bindings: Env }>();
@@ -25,12 +26,13 @@ function asRecord(facts: MatchFacts): MatchRecord {
 }
 
 /** The record: the table's own when it still exists (it decides who may read it), else D1's. */
-async function findRecord(env: Env, id: string, token: string | undefined): Promise<MatchRecord> {
+async function findRecord(env: Env, id: string, token: string | undefined, authorization: string | undefined): Promise<MatchRecord> {
   const db = new Db(env.DB);
   const outcome = await env.MATCH.getByName(id).record(token);
   if (!outcome.ok && outcome.code !== "TABLE_NOT_FOUND") unwrap(outcome);
   const stored = await db.matchRecord(id);
-  if (stored) return stored;
+  // The table let this reader in (or is gone: then the stored record's own rule decides, ../record-access.ts).
+  if (stored) return outcome.ok ? stored : readableRecord(db, stored, authorization);
   if (outcome.ok) return asRecord(outcome.value as MatchFacts);
   throw new ApiError("MATCH_NOT_FOUND", "no table and no recorded match with this id");
 }
@@ -42,7 +44,8 @@ record.openapi(
     summary: "A finished match as a file: JSON record, gnubg .mat (short nardi), or plain text",
     description:
       "Read like `…/events`: at a table with `spectators: false` only with `Authorization: Bearer <seat token>`. Once the table " +
-      "is gone, from the stored match record. `Content-Disposition` names the file `<id>.<format>`. See docs/replays.md.",
+      "is gone, from the stored match record (then a match played without spectators is read only with a session of one of its players, " +
+      "as at GET /v1/matches/{id}). `Content-Disposition` names the file `<id>.<format>`. See docs/replays.md.",
     operationId: "getTableRecord",
     tags: ["tables"],
     request: {
@@ -68,7 +71,7 @@ record.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const { format } = c.req.valid("query");
-    const found = await findRecord(c.env, id, bearerToken(c.req.raw));
+    const found = await findRecord(c.env, id, bearerToken(c.req.raw), c.req.header("authorization"));
     const headers = { "content-type": RECORD_MEDIA[format].type, "content-disposition": `attachment; filename="${id}.${RECORD_MEDIA[format].extension}"` };
     if (format === "json") return c.json(found, 200, headers);
     const replayed = replayLog(found.events, found.tableId);

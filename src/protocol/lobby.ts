@@ -1,0 +1,45 @@
+/**
+ * The lobby's live feed: `GET /v1/lobby` (a snapshot) and `GET /v1/lobby/socket` (a WebSocket that sends the
+ * snapshot at once and again whenever the lists change, and the count of players online when only that changes).
+ * The feed is server → client only: a client sends nothing but the text frame `ping` (answered `pong`).
+ */
+import * as z from "zod";
+import { RulesetSchema, TableSummarySchema } from "./views";
+
+/** A match being played now at a public table that allows spectators (watch it at `#/watch/<id>` or its socket). */
+export const PlayingSummarySchema = z
+  .object({
+    id: z.string(),
+    ruleset: RulesetSchema,
+    length: z.number().int(),
+    white: z.string().meta({ description: "White's name" }),
+    black: z.string().meta({ description: "Black's name" }),
+    startedAt: z.number().int(),
+  })
+  .meta({ id: "PlayingSummary" });
+
+/**
+ * Players online: connections to the lobby feed, plus the human seats a match in progress calls here (from its
+ * `player-connected` to its `player-disconnected`, private tables included), plus one host per listed open table.
+ * A person in two of these places (the lobby in one tab, a table in another) counts twice.
+ */
+export const OnlineCountSchema = z.number().int().min(0).meta({ description: "Players online (see docs/protocol.md, The lobby feed)" });
+
+export const LobbySnapshotSchema = z
+  .object({
+    open: z.array(TableSummarySchema).meta({ description: "Public tables waiting for a second player, newest first (at most 100)" }),
+    playing: z.array(PlayingSummarySchema).meta({ description: "Matches being played now that anyone may watch, newest first (at most 100)" }),
+    online: OnlineCountSchema,
+  })
+  .meta({ id: "LobbySnapshot" });
+
+export const LobbyMessageSchema = z
+  .discriminatedUnion("type", [
+    LobbySnapshotSchema.extend({ type: z.literal("lobby") }),
+    z.object({ type: z.literal("online"), online: OnlineCountSchema }),
+  ])
+  .meta({ id: "LobbyMessage" });
+
+export type PlayingSummary = z.infer<typeof PlayingSummarySchema>;
+export type LobbySnapshot = z.infer<typeof LobbySnapshotSchema>;
+export type LobbyMessage = z.infer<typeof LobbyMessageSchema>;
