@@ -34,7 +34,6 @@ export const PROTOCOL_ERROR_CODES = [
   "MATCH_NOT_FOUND", // no recorded match for this table id (yet: records arrive when the match ends)
   "RATED_NEEDS_PLAYER", // a rated table is created or joined without a session, or with a bot
   "SAME_PLAYER", // the player tried to take both seats of a rated table
-  "STAKES_UNAVAILABLE", // a quick-match seek with a non-zero stake on a server without coins
   "SESSION_REQUIRED", // a stake table is created or joined without a session (docs/coins.md)
   "STAKE_OUT_OF_RANGE", // a stake outside the operator's bounds, or a stake at a table against the computer
   "INSUFFICIENT_COINS", // the player's balance is below the table's stake
@@ -82,7 +81,6 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   MATCH_NOT_FOUND: 404,
   RATED_NEEDS_PLAYER: 403,
   SAME_PLAYER: 409,
-  STAKES_UNAVAILABLE: 403,
   SESSION_REQUIRED: 401,
   STAKE_OUT_OF_RANGE: 400,
   INSUFFICIENT_COINS: 409,

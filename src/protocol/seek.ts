@@ -42,7 +42,11 @@ export const SeekQuerySchema = z
     rated: BooleanQuerySchema.default(false).meta({ description: "`true`: a rated match (changes both ratings); default `false`." }),
     stake: queryInteger(0)
       .default(0)
-      .meta({ description: "Domino Coins each player stakes (default 0). This server has no coins yet: anything but 0 is STAKES_UNAVAILABLE." }),
+      .meta({
+        description:
+          "Domino Coins each player stakes (default 0: no stake). Within the operator's bounds (GET /v1/coins: minStake, maxStake) and " +
+          "covered by the seeker's balance; both stakes move into the table's escrow when the pairing seats them (docs/coins.md).",
+      }),
   })
   .strict();
 export type SeekChoice = z.output<typeof SeekQuerySchema>;
@@ -71,12 +75,13 @@ export type SeekClientMessage = z.infer<typeof SeekClientMessageSchema>;
 export const SeekOpponentSchema = z.object({ playerId: z.string(), name: z.string(), rating: z.number() });
 
 export const CancelReasonSchema = z
-  .enum(["cancel", "paired-elsewhere", "expired", "replaced"])
+  .enum(["cancel", "paired-elsewhere", "expired", "replaced", "insufficient-coins"])
   .meta({
     id: "SeekCancelReason",
     description:
       "`cancel`: the seeker asked; `paired-elsewhere`: the player was paired in another pool; `expired`: the seek lasted its maximum; " +
-      "`replaced`: the same player opened a newer socket to this pool, which keeps the place.",
+      "`replaced`: the same player opened a newer socket to this pool, which keeps the place; `insufficient-coins`: at pairing the " +
+      "player's balance no longer covered the pool's stake (spent while waiting; nothing was held, the opponent waits on).",
   });
 
 export const SeekServerMessageSchema = z.discriminatedUnion("type", [

@@ -1,9 +1,10 @@
 /**
  * The "Play now" panel: choose rules, length, clock and rated; wait in the pool of those choices over the seek
  * socket (docs/matchmaking.md) with the elapsed time and a cancel; when paired, keep the seat as the lobby does
- * and go straight to the table. Optionally, after a wait the player picks, offer the computer instead.
+ * and go straight to the table. Optionally, after a wait the player picks, offer the computer instead. A stake
+ * (Domino Coins, docs/coins.md) is one of a few amounts within the operator's bounds, beside the player's balance.
  */
-import type { NardiClient, PlayerProfile } from "../client";
+import type { CoinBalance, NardiClient, PlayerProfile } from "../client";
 import type { PresetName } from "../engine/types";
 import { SEEK_LENGTHS, SOCKET_PROTOCOL, SeekServerMessageSchema, TIME_CONTROL_NAMES, TOKEN_PROTOCOL_PREFIX, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../protocol";
 import { button, clear, field, h, select } from "./dom";
@@ -22,6 +23,15 @@ const CLOCK_LABELS: Readonly<Record<(typeof TIME_CONTROL_NAMES)[number], Message
   correspondence: "quick.clock.correspondence",
   untimed: "quick.clock.untimed",
 };
+/** The stakes offered (those within the operator's bounds), besides none. */
+const STAKE_CHOICES = [10, 25, 50, 100, 250, 500, 1000] as const;
+
+/** The stakes to offer under these settings: the amounts within the bounds, else the smallest allowed stake. */
+export function stakeChoices(settings: CoinBalance["settings"]): number[] {
+  const within = STAKE_CHOICES.filter((n) => n >= settings.minStake && n <= settings.maxStake);
+  return within.length > 0 ? within : [settings.minStake];
+}
+
 /** Seconds of waiting after which the computer is offered; 0: never. */
 const BOT_AFTER_CHOICES = [0, 30, 60] as const;
 
@@ -37,7 +47,11 @@ function seekUrl(api: NardiClient, choice: SeekChoice): string {
 }
 
 function endMessage(message: SeekServerMessage): string {
-  if (message.type === "cancelled") return message.reason === "expired" ? t("quick.error.expired") : "";
+  if (message.type === "cancelled") {
+    if (message.reason === "expired") return t("quick.error.expired");
+    if (message.reason === "insufficient-coins") return t("quick.error.coinsGone");
+    return "";
+  }
   if (message.type === "error") return t("quick.error.other", { code: message.code });
   return "";
 }
@@ -53,6 +67,31 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
     BOT_AFTER_CHOICES.map((s) => [String(s), s === 0 ? t("quick.botAfter.never") : t("quick.botAfter.seconds", { count: s })] as const),
     "0",
   );
+  const stake = select("quick-stake", [["0", t("quick.stake.none")]], "0");
+  stake.disabled = true;
+  const balanceLine = h("small", { class: "muted", "data-testid": "quick-balance" }, me ? "" : t("coins.stakeNeedsPlayer"));
+  let coins: CoinBalance | null = null;
+  /** The balance and the stakes on offer, read again after every seek (a stake match changes the balance). */
+  function loadCoins(): void {
+    if (!me) return;
+    void api.getCoins().then(
+      (read) => {
+        coins = read;
+        const picked = stake.value;
+        clear(stake);
+        stake.append(h("option", { value: "0" }, t("quick.stake.none")));
+        for (const n of stakeChoices(read.settings)) {
+          stake.append(h("option", { value: String(n), disabled: n > read.balance, selected: String(n) === picked }, t("coins.amount", { count: n })));
+        }
+        if (stake.selectedOptions[0]?.disabled) stake.value = "0";
+        stake.disabled = false;
+        balanceLine.textContent = t("coins.yourBalance", { count: read.balance });
+      },
+      () => {
+        balanceLine.textContent = t("quick.stake.unavailable");
+      },
+    );
+  }
   const error = h("p", { class: "error", "data-testid": "quick-error" });
   const elapsed = h("span", { "data-testid": "quick-elapsed" });
   const waitingLine = h("p", { class: "muted", "data-testid": "quick-waiting" });
@@ -75,6 +114,7 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
     waiting.hidden = true;
     choices.hidden = false;
     play.disabled = false;
+    loadCoins();
   }
 
   function choice(): SeekChoice {
@@ -83,7 +123,7 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
       length: SEEK_LENGTHS.find((n) => String(n) === length.value) ?? 1,
       timeControl: TIME_CONTROL_NAMES.find((n) => n === clock.value) ?? "standard",
       rated: rated.checked,
-      stake: 0,
+      stake: Number(stake.value) || 0,
     };
   }
 
@@ -109,6 +149,11 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
       return;
     }
     const picked = choice();
+    // The server refuses such a seek before the upgrade, which a browser reports only as a failed socket.
+    if (picked.stake > 0 && coins !== null && coins.balance < picked.stake) {
+      error.textContent = t("quick.error.coins", { count: picked.stake });
+      return;
+    }
     const ws = new WebSocket(seekUrl(api, picked), [SOCKET_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${session}`]);
     socket = ws;
     play.disabled = true;
@@ -160,10 +205,13 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
     field(t("quick.length"), length),
     field(t("quick.clock"), clock),
     field(t("quick.rated"), rated),
+    field(t("quick.stake"), stake),
+    balanceLine,
     field(t("quick.botAfter"), botAfter),
     h("div", { class: "row" }, play),
   );
   waiting.append(h("p", { class: "quick-elapsed" }, elapsed), waitingLine, h("div", { class: "row" }, cancel, offerBot));
   container.append(panel);
+  loadCoins();
   return stop;
 }

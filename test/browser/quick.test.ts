@@ -1,6 +1,7 @@
 /**
  * Quick match in the browser: two people in two browser contexts press "Play now" with the same choices and
- * land at the same table, one at each seat; a third cancels a seek and is back at the choices.
+ * land at the same table, one at each seat; a third cancels a seek and is back at the choices; two more pick a stake
+ * beside their balance and land at a table with both stakes in escrow.
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -61,6 +62,27 @@ describe("quick match in the browser", () => {
     await carol.getByTestId("quick-cancel").click();
     await carol.getByTestId("quick-play").waitFor();
     expect(await carol.getByTestId("quick-searching").isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("with a stake: the balance is shown, and both land at a table with both stakes in escrow", async () => {
+    const errors: string[] = [];
+    const [dave, erin] = [await visitor(errors), await visitor(errors)];
+    for (const page of [dave, erin]) {
+      await expect.poll(() => page.getByTestId("quick-balance").textContent(), POLL).toMatch(/1,?000/);
+      await page.getByTestId("quick-preset").selectOption("federation-long");
+      await page.getByTestId("quick-length").selectOption("3");
+      await page.getByTestId("quick-clock").selectOption("untimed");
+      await page.getByTestId("quick-stake").selectOption("50");
+    }
+    await screenshot(dave, "quick-stake");
+    await dave.getByTestId("quick-play").click();
+    await dave.getByTestId("quick-searching").waitFor();
+    await erin.getByTestId("quick-play").click();
+    for (const page of [dave, erin]) {
+      await page.waitForSelector('[data-testid="table"][data-table-status="playing"]');
+      await expect.poll(() => page.getByTestId("stake-line").textContent(), POLL).toMatch(/100/);
+    }
     expect(errors).toEqual([]);
   });
 });

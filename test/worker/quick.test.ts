@@ -258,15 +258,13 @@ describe("quick match over the seek socket", () => {
 });
 
 describe("seek refusals (each changes nothing)", () => {
-  it("no session: 401; a stake: 403 STAKES_UNAVAILABLE; a choice not offered: 400; not an upgrade: 426", async () => {
+  it("no session: 401; a choice not offered: 400; not an upgrade: 426 (stakes: quick-stake.test.ts)", async () => {
     const choice = freshChoice();
     const a = await guest();
     const none = await seekResponse(seekQuery(choice));
     expect([none.status, await problemCode(none)]).toEqual([401, "UNAUTHORIZED"]);
     const wrong = await seekResponse(seekQuery(choice), "A".repeat(43));
     expect([wrong.status, await problemCode(wrong)]).toEqual([401, "UNAUTHORIZED"]);
-    const staked = await seekResponse(seekQuery({ ...choice, stake: 10 }), a.token);
-    expect([staked.status, await problemCode(staked)]).toEqual([403, "STAKES_UNAVAILABLE"]);
     const bad = await seekResponse(seekQuery(choice).replace(/length=\d/, "length=2"), a.token);
     expect([bad.status, await problemCode(bad)]).toEqual([400, "BAD_REQUEST"]);
     const plain = await api(`/v1/seek?${seekQuery(choice)}`);
@@ -293,8 +291,9 @@ describe("seek refusals (each changes nothing)", () => {
     const route = doc.paths["/v1/seek"]?.get;
     expect(route?.operationId).toBe("seek");
     expect(route?.parameters.map((p) => p.name).sort()).toEqual(["length", "preset", "rated", "stake", "timeControl"]);
-    expect(Object.keys(route?.responses ?? {})).toEqual(expect.arrayContaining(["101", "401", "403", "429"]));
-    expect(doc.components.schemas.ErrorCode.enum).toContain("STAKES_UNAVAILABLE");
+    expect(Object.keys(route?.responses ?? {})).toEqual(expect.arrayContaining(["101", "400", "401", "409", "429"]));
+    expect(doc.components.schemas.ErrorCode.enum).toEqual(expect.arrayContaining(["STAKE_OUT_OF_RANGE", "INSUFFICIENT_COINS"]));
+    expect(doc.components.schemas.ErrorCode.enum).not.toContain("STAKES_UNAVAILABLE");
   });
 
   it("the per-client limit answers 429 with Retry-After", async () => {

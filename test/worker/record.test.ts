@@ -6,8 +6,9 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MatchRecordSchema, ProblemSchema } from "../../src/protocol";
 import { replayLog, toMat, toText } from "../../src/protocol/export";
+import { resign } from "./coins-support";
 import { guest, tableBetween } from "./players-support";
-import { api, commandId, connect, history, playOne, seatedMatch, startMatch, stubOf, timePasses } from "./helpers";
+import { api, history, playOne, seatedMatch, startMatch, stubOf, timePasses } from "./helpers";
 
 function record(id: string, format: string, token?: string): Promise<Response> {
   return api(`/v1/tables/${id}/record?format=${format}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
@@ -16,15 +17,6 @@ function record(id: string, format: string, token?: string): Promise<Response> {
 async function problemCode(res: Response): Promise<string> {
   expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
   return ProblemSchema.parse(await res.json()).code;
-}
-
-async function resign(id: string, token: string): Promise<void> {
-  const socket = await connect(id, { token });
-  await socket.next("welcome");
-  socket.send({ type: "resign", id: commandId() });
-  const answer = await socket.answer();
-  if (answer.type !== "ack") throw new Error(`resign refused: ${answer.code}`);
-  socket.close();
 }
 
 describe("GET /v1/tables/{id}/record", () => {

@@ -125,6 +125,7 @@ export class QuickPool extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const now = Date.now();
+    this.store.forgetOpponentsBefore(now - SEEK_LIMITS.maxSeekMs);
     const candidates = [];
     for (const row of this.store.all()) {
       if (row.state !== "waiting") continue;
@@ -159,17 +160,32 @@ export class QuickPool extends DurableObject<Env> {
       if (dropped.length > 0) {
         for (const id of dropped) {
           this.store.remove(id);
-          if (!claim.ok) for (const ws of this.#sockets(id)) this.#end(ws, { type: "cancelled", reason: "paired-elsewhere" });
+          if (claim.ok) continue;
+          // Paired in another pool: who they met here last no longer matters.
+          this.store.forgetOpponent(id);
+          for (const ws of this.#sockets(id)) this.#end(ws, { type: "cancelled", reason: "paired-elsewhere" });
         }
         if (claimed) await this.#registry().release(ids, tableId);
         for (const id of ids) if (!dropped.includes(id)) this.store.waiting(id);
         return;
       }
-      const grants = await makeTable(this.env, tableId, choice, [
+      const made = await makeTable(this.env, tableId, choice, [
         { playerId: a.player_id, name: a.name },
         { playerId: b.player_id, name: b.name },
       ]);
-      this.store.paired(a.player_id, b.player_id);
+      if (!made.ok) {
+        // A stake the player's coins no longer cover: their seek ends; the other is back at the front of the queue.
+        // The rows first, so whoever hears `cancelled` finds the pool as it will stay; the next wave waits for this one.
+        for (const id of ids) {
+          if (made.uncovered.includes(id)) this.store.remove(id);
+          else this.store.waiting(id);
+        }
+        for (const id of made.uncovered) for (const ws of this.#sockets(id)) this.#end(ws, { type: "cancelled", reason: "insufficient-coins" });
+        await this.#registry().release(ids, tableId);
+        return;
+      }
+      const { grants } = made;
+      this.store.paired(a.player_id, b.player_id, Date.now());
       const seats: Array<[SeekerRow, SeekerRow, (typeof grants)[0]]> = [
         [a, b, grants[0]],
         [b, a, grants[1]],
@@ -193,6 +209,8 @@ export class QuickPool extends DurableObject<Env> {
     const connected = rows.filter((r) => r.gone_at === null).length;
     const due = rows.map((r) => Math.min(r.since + SEEK_LIMITS.maxSeekMs, r.gone_at === null ? Infinity : r.gone_at + SEEK_LIMITS.goneWindowMs));
     if (connected >= 2) due.push(now + SEEK_LIMITS.waveMs);
+    const oldest = this.store.oldestOpponent();
+    if (oldest !== null) due.push(oldest + SEEK_LIMITS.maxSeekMs);
     const next = Math.min(...due);
     const current = await this.ctx.storage.getAlarm();
     if (next === Infinity) {

@@ -32,7 +32,10 @@ export class PoolStore {
          table_id TEXT
        )`,
     );
-    sql.exec("CREATE TABLE IF NOT EXISTS last_opponents (player_id TEXT PRIMARY KEY, opponent_id TEXT NOT NULL)");
+    sql.exec("CREATE TABLE IF NOT EXISTS last_opponents (player_id TEXT PRIMARY KEY, opponent_id TEXT NOT NULL, at INTEGER NOT NULL DEFAULT 0)");
+    // A pool from before `at` existed: its rows count as old, and go at the next alarm.
+    const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('last_opponents')").toArray();
+    if (!columns.some((c) => c.name === "at")) sql.exec("ALTER TABLE last_opponents ADD COLUMN at INTEGER NOT NULL DEFAULT 0");
   }
 
   #rows(where: string, ...params: SqlStorageValue[]): SeekerRow[] {
@@ -87,9 +90,24 @@ export class PoolStore {
     this.sql.exec("UPDATE seekers SET state = 'waiting', table_id = NULL WHERE player_id = ?", playerId);
   }
 
-  paired(a: string, b: string): void {
+  paired(a: string, b: string, at: number): void {
     this.remove(a);
     this.remove(b);
-    this.sql.exec("INSERT OR REPLACE INTO last_opponents (player_id, opponent_id) VALUES (?, ?), (?, ?)", a, b, b, a);
+    this.sql.exec("INSERT OR REPLACE INTO last_opponents (player_id, opponent_id, at) VALUES (?, ?, ?), (?, ?, ?)", a, b, at, b, a, at);
+  }
+
+  /** The player's last opponent here stops counting (they were paired elsewhere since). */
+  forgetOpponent(playerId: string): void {
+    this.sql.exec("DELETE FROM last_opponents WHERE player_id = ?", playerId);
+  }
+
+  /** Pairings older than `before` (ms) are forgotten: by then any seek that began before them has expired. */
+  forgetOpponentsBefore(before: number): void {
+    this.sql.exec("DELETE FROM last_opponents WHERE at < ?", before);
+  }
+
+  /** When the oldest remembered pairing was made (ms), or null when none is. */
+  oldestOpponent(): number | null {
+    return this.sql.exec<{ at: number | null }>("SELECT MIN(at) AS at FROM last_opponents").one().at;
   }
 }

@@ -1,12 +1,13 @@
 /**
- * `/v1/seek`: quick match. The route checks the seek (its choices, the upgrade, the per-client limit, the stake,
- * the player's session), reads the player's rating for the preset, and hands the socket to the pool of those
+ * `/v1/seek`: quick match. The route checks the seek (its choices, the upgrade, the per-client limit, the player's
+ * session, the stake against the bounds and the balance), reads the player's rating for the preset, and hands the socket to the pool of those
  * choices with the seeker in a header only the Worker sets. docs/matchmaking.md describes the channel.
  */
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { SeekClientMessageSchema, SeekQuerySchema, SeekServerMessageSchema, poolKey, seekSearchParams, type SeekChoice } from "../../protocol";
 import { limitClient, socketCredentials } from "../access";
+import { stakeForNewTable } from "../coins/stakes";
 import { Db } from "../db";
 import type { Env } from "../env";
 import { requireSession } from "../identity/sessions";
@@ -27,8 +28,9 @@ seek.openAPIRegistry.registerPath(
       "Needs a session: offer the subprotocols `nardi.v2` (or the deprecated `nardi.v1`) and `token.<session token>` (or send `Authorization: Bearer`). Seekers with " +
       "the same choices wait in one pool and are paired in waves, close ratings first. The server sends `SeekServerMessage`s " +
       "(`seeking`, then `paired` with the seat at the new table, or `cancelled`); the client may send `{\"type\":\"cancel\"}`. " +
-      "Checks in order: the query (400), the upgrade (426), the per-client limit (429), the stake (403 STAKES_UNAVAILABLE), the session " +
-      "(401). See docs/matchmaking.md.",
+      "Checks in order: the query (400), the upgrade (426), the per-client limit (429), the session (401), then a non-zero stake: " +
+      "within the operator's bounds (400 STAKE_OUT_OF_RANGE) and covered by the balance (409 INSUFFICIENT_COINS; nothing is held " +
+      "until the pairing seats both players). See docs/matchmaking.md and docs/coins.md.",
     request: { query: SeekQuerySchema },
     security: [{ session: [] }],
     responses: {
@@ -36,9 +38,9 @@ seek.openAPIRegistry.registerPath(
         description: "Switching Protocols. Frames from the server follow SeekServerMessage; frames to the server follow SeekClientMessage.",
         content: { "application/json": { schema: z.object({ serverSends: SeekServerMessageSchema, clientSends: SeekClientMessageSchema }) } },
       },
-      400: problem("BAD_REQUEST: a choice missing or not offered"),
+      400: problem("BAD_REQUEST: a choice missing or not offered; STAKE_OUT_OF_RANGE: a stake outside the operator's bounds"),
       401: problem("UNAUTHORIZED: no session, or one that has ended"),
-      403: problem("STAKES_UNAVAILABLE: a stake other than 0 (this server has no coins)"),
+      409: problem("INSUFFICIENT_COINS: the seeker's balance is below the stake"),
       426: problem("BAD_REQUEST: not a WebSocket upgrade"),
       429: rateLimited("RATE_LIMITED: too many seeks from this address"),
     },
@@ -64,10 +66,11 @@ seek.get("/", async (c) => {
   }
   await limitClient(c.env, "SEEK_LIMIT", c.req.raw);
   const choice = parsed.data;
-  if (choice.stake !== 0) throw new ApiError("STAKES_UNAVAILABLE", "this server has no coins: seek with stake 0");
   const { token, protocol } = unwrap(socketCredentials(c.req.raw));
   const db = new Db(c.env.DB);
   const { player } = await requireSession(db, token === undefined ? c.req.header("authorization") : `Bearer ${token}`);
+  // The same check as a new stake table's (bounds, then the balance after any grant or top-up); the pairing holds.
+  if (choice.stake !== 0) unwrap(await stakeForNewTable(c.env, c.env.DB, { stake: choice.stake, opponent: "human", player }));
   const rating = await db.rating(player.id, choice.preset, Date.now());
   const seeker: Seeker = { playerId: player.id, name: player.name ?? "Player", rating: Math.round(rating.rating), protocol };
   return c.env.QUICK_POOL.getByName(poolKey(choice)).fetch(poolRequest(c.req.raw, choice, seeker));

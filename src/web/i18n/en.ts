@@ -333,6 +333,11 @@ export const en = {
   "coins.needSession": "Domino Coins belong to a player: this page has no player session.",
 
   // ── quick match (issue 11) ──
+  "quick.stake": "Stake",
+  "quick.stake.none": "No stake",
+  "quick.stake.unavailable": "The balance could not be read: stakes are unavailable for now.",
+  "quick.error.coins": { one: "A stake of {count} coin is more than your balance.", other: "A stake of {count} coins is more than your balance." },
+  "quick.error.coinsGone": "Your balance no longer covers the stake, so the search ended. Nothing was taken.",
   "quick.title": "Play now",
   "quick.intro": "Get an opponent with a rating close to yours in seconds.",
   "quick.rules": "Rules",
