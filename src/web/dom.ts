@@ -51,15 +51,15 @@ export function button(label: string, testid: string, onClick: () => void, cls =
 }
 
 /** A drop-down with a test id (also its name); `options` are [value, label] pairs, `value` selected. */
-export function select(testid: string, options: ReadonlyArray<readonly [string, string]>, value: string): HTMLSelectElement {
-  const el = h("select", { "data-testid": testid, name: testid });
+export function select(testid: string, options: ReadonlyArray<readonly [string, string]>, value: string, id = testid): HTMLSelectElement {
+  const el = h("select", { "data-testid": testid, name: testid, id: `f-${id}` });
   for (const [v, label] of options) el.append(h("option", { value: v, selected: v === value }, label));
   return el;
 }
 
-/** A form row: the label's text beside its control. */
-export function field(label: string, control: HTMLElement): HTMLLabelElement {
-  return h("label", { class: "field" }, h("span", {}, label), control);
+/** A form row: the label's text beside its control (and an optional hint under it). */
+export function field(label: string, control: HTMLElement, hint?: HTMLElement): HTMLLabelElement {
+  return h("label", { class: "field" }, h("span", { class: "label" }, label), control, hint ?? null);
 }
 
 export function clear(el: Element): void {

@@ -10,7 +10,7 @@ import type { PresetName } from "../engine/types";
 import { LobbyMessageSchema, TIME_CONTROL_NAMES, type BotLevelName, type TimeControlName } from "../protocol";
 import { stakeField, stakeLine, stakeListed } from "./coins";
 import { mountQuickPlay } from "./quick";
-import { button, clear, h } from "./dom";
+import { button, clear, field, h, select } from "./dom";
 import { mountError, problemMessage } from "./errors";
 import { rich, rulesNav } from "./glossary";
 import { t } from "./i18n";
@@ -32,16 +32,6 @@ function playerName(input: HTMLInputElement): string {
 const BOT_LEVELS: readonly BotLevelName[] = ["expert", "intermediate", "beginner"];
 const LENGTHS = [1, 3, 5, 7];
 const RECONNECT_SECONDS = [30, 60, 120, 300, 900];
-
-function select(testid: string, options: ReadonlyArray<readonly [string, string]>, value: string, id = testid): HTMLSelectElement {
-  const el = h("select", { "data-testid": testid, name: testid, id: `f-${id}` });
-  for (const [v, label] of options) el.append(h("option", { value: v, selected: v === value }, label));
-  return el;
-}
-
-function field(label: string, control: HTMLElement, hint?: HTMLElement): HTMLElement {
-  return h("label", { class: "field" }, h("span", { class: "label" }, label), control, hint ?? null);
-}
 
 function waitTime(seconds: number): string {
   return seconds < 60 ? t("lobby.seconds", { count: seconds }) : t("lobby.minutes", { count: seconds / 60 });
