@@ -6,6 +6,7 @@
  * turn (turns counted from the event log), and per finished match its rows, messages, requests and cost.
  *
  *   npm run bench:server -- --matches 200 --seconds 60 [--think 1000] [--total 2000] [--length 1]
+ *   npm run bench:server -- --matches 200 --total 200 --think 0     (one round: CPU per command during play)
  *                             [--presets backgammon,armenian-long] [--seed 1] [--profile]
  *   npm run bench:server -- --url http://127.0.0.1:8787      (an already running local server)
  *
@@ -13,8 +14,10 @@
  * With `--think 0` every match fires its next command as soon as the last is acknowledged: a closed loop that
  * measures the maximum throughput, where latency is simply the queue (matches × CPU time per command).
  *
- * It prints figures; it does not pass or fail. It also prints the CPU time the server (workerd) and this load
- * generator spent per accepted command, which depends far less on what else the machine is doing, and what a
+ * It prints figures; it does not pass or fail. It also prints the CPU time the Worker's workerd (not wrangler's
+ * dev proxy in front of it, printed apart) and this load generator spent per accepted command: over the whole run,
+ * and, for a run of one round (`--total` ≤ `--matches`), during play alone (docs/storage.md, "CPU per accepted
+ * command"). CPU time depends far less on what else the machine is doing than wall-clock figures. It prints what a
  * finished match costs on Cloudflare at the published prices (PRICES below): rows written (set-up included, from
  * each finished table's counters), incoming WebSocket messages (every command frame the clients sent; the
  * keep-alive `ping` is answered by the runtime's auto-response and not counted) and requests.
@@ -24,6 +27,7 @@
  * accepted command").
  */
 import { readFileSync, readdirSync } from "node:fs";
+import WsWebSocket from "ws";
 import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";
 import { playRandomMatch } from "../test/support/random-match";
 import { seededRng } from "../test/support/rng";
@@ -74,11 +78,16 @@ function parseArgs(argv: string[]): Args {
 }
 
 /**
- * CPU seconds used so far by the processes of one process group (wrangler's node and its workerd), read from
- * /proc (Linux; empty elsewhere). On a shared machine wall-clock figures depend on the neighbours; CPU time per
- * command does much less.
+ * CPU seconds used so far by the processes of one process group (wrangler's node and its two workerd processes),
+ * read from /proc (Linux; empty elsewhere). On a shared machine wall-clock figures depend on the neighbours; CPU
+ * time per command does much less.
+ *
+ * `wrangler dev` runs two workerd processes: the one that runs the Worker and its Durable Objects, and in front of
+ * it a proxy of wrangler's own (it listens on the public port and forwards every request and WebSocket frame to the
+ * other, so that it can hold requests while the Worker reloads). Only the first exists on Cloudflare: the figures
+ * keep them apart, the proxy by its listening address (`--socket-addr=entry=<host>:<public port>`).
  */
-function groupCpuSeconds(pgid: number | undefined): Map<string, number> {
+function groupCpuSeconds(pgid: number | undefined, publicPort: string): Map<string, number> {
   const byName = new Map<string, number>();
   if (pgid === undefined) return byName;
   let pids: string[] = [];
@@ -94,16 +103,49 @@ function groupCpuSeconds(pgid: number | undefined): Map<string, number> {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       // After the name: state(0) ppid(1) pgrp(2) ... utime(11) stime(12), in clock ticks (100 per second).
       if (Number(fields[2]) !== pgid) continue;
-      // workerd's time is split into user (JavaScript, SQLite's own work) and system (the kernel: sockets, file
-      // writes of each committed transaction), which tells where a command's CPU goes.
-      const parts: Array<[string, number]> =
-        name === "workerd" ? [["workerd user", Number(fields[11]) / 100], ["workerd system", Number(fields[12]) / 100]] : [[name, (Number(fields[11]) + Number(fields[12])) / 100]];
+      const user = Number(fields[11]) / 100;
+      const system = Number(fields[12]) / 100;
+      if (name !== "workerd") {
+        byName.set(name, (byName.get(name) ?? 0) + user + system);
+        continue;
+      }
+      const proxy = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").some((arg) => arg.startsWith("--socket-addr=entry=") && arg.endsWith(`:${publicPort}`));
+      // The Worker's time is split into user (JavaScript, SQLite's own work) and system (the kernel: sockets, the
+      // file writes of each committed transaction), which tells where a command's CPU goes.
+      const parts: Array<[string, number]> = proxy ? [[PROXY, user + system]] : [[WORKER_USER, user], [WORKER_SYSTEM, system]];
       for (const [part, seconds] of parts) byName.set(part, (byName.get(part) ?? 0) + seconds);
     } catch {
       // the process ended meanwhile
     }
   }
   return byName;
+}
+
+const WORKER_USER = "workerd user";
+const WORKER_SYSTEM = "workerd system";
+const PROXY = "wrangler's dev proxy (workerd)";
+
+/** CPU seconds between two readings of `groupCpuSeconds`, by name. */
+function cpuSince(before: Map<string, number>, after: Map<string, number>): Map<string, number> {
+  return new Map([...after].map(([name, sec]) => [name, sec - (before.get(name) ?? 0)]));
+}
+
+/** The Worker's workerd (user + system): what runs on Cloudflare. */
+function workerSeconds(cpu: Map<string, number>): number {
+  return (cpu.get(WORKER_USER) ?? 0) + (cpu.get(WORKER_SYSTEM) ?? 0);
+}
+
+/**
+ * The players' sockets, without the permessage-deflate offer that Node's and browsers' WebSockets make. On
+ * Cloudflare the Worker refuses compression (`no_web_socket_compression` in wrangler.toml: a game's frames are
+ * small, and deflating each one cost about a quarter of the object's CPU per command); under `wrangler dev`,
+ * miniflare's own entry worker in front of ours accepts the offer whatever the Worker answers, and its deflating
+ * would be counted here as the Worker's. Not offering it measures what Cloudflare runs.
+ */
+class NoCompressionWebSocket extends WsWebSocket {
+  constructor(url: string | URL, protocols?: string | string[]) {
+    super(url, protocols, { perMessageDeflate: false });
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -140,7 +182,10 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const inspectorPort = args.profile && args.url === null ? await freePort() : undefined;
   const { baseUrl, server } = await benchServer(args.url, { inspectorPort });
-  const client = new NardiClient(baseUrl);
+  const client = new NardiClient(baseUrl, {
+    // ws implements what the connection uses of a WebSocket (addEventListener, send, close, readyState).
+    WebSocket: NoCompressionWebSocket as unknown as typeof WebSocket,
+  });
   const latencies: number[] = [];
   /** Latencies once every slot has its first match set up: the steady state, without the start-up storm. */
   const steadyLatencies: number[] = [];
@@ -159,7 +204,18 @@ async function main(): Promise<void> {
   /** Each table's counters once both seats were connected: the difference at the end is the play alone. */
   const played: Array<{ before: TableStats; after: TableStats; turns: number; finished: boolean }> = [];
   const stopProfile = inspectorPort === undefined ? null : await startProfile(inspectorPort);
-  const serverCpu0 = groupCpuSeconds(server?.pid);
+  const port = new URL(baseUrl).port;
+  const serverCpu0 = groupCpuSeconds(server?.pid, port);
+  /**
+   * With one match per slot (`--total` ≤ `--matches`) every match is set up before the last one starts: from then
+   * until the last one ends the server does nothing but play (and end) them, and the reads this benchmark makes of
+   * each finished table wait until after it. The CPU of that window, per command accepted in it, is the cost of a
+   * command alone.
+   */
+  const oneRound = args.total <= args.matches;
+  let playCpu0 = null as Map<string, number> | null;
+  let playAccepted0 = 0;
+  const afterPlay: Array<() => Promise<void>> = [];
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
   const deadline = t0 + args.seconds * 1000;
@@ -217,20 +273,28 @@ async function main(): Promise<void> {
             if (++ready === args.matches) {
               steadyFrom = performance.now();
               console.log(`all ${args.matches} matches set up after ${fmt((steadyFrom - t0) / 1000)} s`);
+              if (oneRound) {
+                playCpu0 = groupCpuSeconds(server?.pid, port);
+                playAccepted0 = accepted;
+              }
             }
           },
           stepTimeoutMs: 30_000,
           thinkMs: args.think,
         });
-        // Counters before closing: closing a socket mid-match logs a disconnection, which is not play.
-        const after = await client.getStats(white.tableId).catch(() => null);
-        run.white.close();
-        run.black.close();
-        if (before && after) {
-          played.push({ before, after, turns: await turnsPlayed(client, white.tableId, (before as TableStats).events), finished: run.finished });
-        }
         if (run.finished) finished++;
         else cutShort++;
+        const tally = async (): Promise<void> => {
+          // Counters before closing: closing a socket mid-match logs a disconnection, which is not play.
+          const after = await client.getStats(white.tableId).catch(() => null);
+          run.white.close();
+          run.black.close();
+          if (before && after) {
+            played.push({ before, after, turns: await turnsPlayed(client, white.tableId, (before as TableStats).events), finished: run.finished });
+          }
+        };
+        if (oneRound) afterPlay.push(tally);
+        else await tally();
       } catch (err) {
         failed++;
         if (failures.length < 5) failures.push(err instanceof Error ? err.message : String(err));
@@ -243,9 +307,12 @@ async function main(): Promise<void> {
       `at most ${args.seconds} s and ${args.total} matches, ${args.think} ms mean thinking time per command`,
   );
   await Promise.all(Array.from({ length: args.matches }, (_, i) => slot(i)));
+  const playCpu = playCpu0 && cpuSince(playCpu0, groupCpuSeconds(server?.pid, port));
+  const playAccepted = accepted - playAccepted0;
+  for (const tally of afterPlay) await tally();
   clearInterval(progress);
   const elapsed = (performance.now() - t0) / 1000;
-  const serverCpu1 = groupCpuSeconds(server?.pid);
+  const serverCpu1 = groupCpuSeconds(server?.pid, port);
   const clientCpu = process.cpuUsage(clientCpu0);
   const profile: CpuProfile | null = stopProfile ? await stopProfile() : null;
 
@@ -286,14 +353,23 @@ async function main(): Promise<void> {
     `per turn (${turns} turns played or burned): ${fmt(commands / turns, 2)} commands, ${fmt(rowsWritten / turns, 2)} rows written, ` +
       `${fmt(events / turns, 2)} events`,
   );
-  const cpuParts = [...serverCpu1].map(([name, sec]) => `${name} ${fmt(sec - (serverCpu0.get(name) ?? 0))} s`);
-  const serverSec = [...serverCpu1].reduce((sum, [name, sec]) => sum + sec - (serverCpu0.get(name) ?? 0), 0);
+  const runCpu = cpuSince(serverCpu0, serverCpu1);
   const clientSec = (clientCpu.user + clientCpu.system) / 1e6;
-  if (cpuParts.length > 0) {
+  const perCommand = (sec: number, n: number): string => `${fmt((sec * 1000) / n, 2)} ms per command`;
+  const cpuLine = (cpu: Map<string, number>, n: number): string =>
+    `the Worker's workerd ${fmt(workerSeconds(cpu))} s (user ${fmt(cpu.get(WORKER_USER) ?? 0)} s, system ${fmt(cpu.get(WORKER_SYSTEM) ?? 0)} s) = ` +
+    `${perCommand(workerSeconds(cpu), n)}; ${PROXY} ${fmt(cpu.get(PROXY) ?? 0)} s = ${perCommand(cpu.get(PROXY) ?? 0, n)}`;
+  if (runCpu.size > 0) {
+    const others = [...runCpu].filter(([name]) => name !== WORKER_USER && name !== WORKER_SYSTEM && name !== PROXY);
     console.log(
-      `CPU (table set-up included): server ${fmt(serverSec)} s (${cpuParts.join(", ")}) = ${fmt((serverSec * 1000) / accepted, 2)} ms per command; ` +
-        `this load generator ${fmt(clientSec)} s = ${fmt((clientSec * 1000) / accepted, 2)} ms per command`,
+      `CPU, whole run (set-up, match ends and this benchmark's reads included): ${cpuLine(runCpu, accepted)}; ` +
+        `${others.map(([name, sec]) => `${name} ${fmt(sec)} s`).join(", ")}; this load generator ${fmt(clientSec)} s = ${perCommand(clientSec, accepted)}`,
     );
+  }
+  if (playCpu && playCpu.size > 0 && playAccepted > 0) {
+    console.log(`CPU during play (all ${args.matches} matches set up → all ended; ${playAccepted} commands, match ends included): ${cpuLine(playCpu, playAccepted)}`);
+  } else if (!oneRound && runCpu.size > 0) {
+    console.log("CPU during play alone: run one round (--total ≤ --matches) to see it without the set-up of the next matches");
   }
   // Cost per finished match, from the tables that finished: their rows from creation on, and the messages sent.
   const done = played.filter((p) => p.finished);
@@ -318,8 +394,7 @@ async function main(): Promise<void> {
         `Worker requests $${fmt(perMatch.workers * 1000, 4)})`,
     );
   }
-  const workerdSec = [...serverCpu1].filter(([name]) => name.startsWith("workerd")).reduce((sum, [name, sec]) => sum + sec - (serverCpu0.get(name) ?? 0), 0);
-  if (profile) printProfile(summarizeProfile(profile), accepted, workerdSec);
+  if (profile) printProfile(summarizeProfile(profile), accepted, workerSeconds(runCpu));
   if (server) await server.stop();
 }
 
