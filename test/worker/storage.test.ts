@@ -1,6 +1,7 @@
 /**
- * Storage version 4: every accepted command is one transaction writing ONE log row (plus a deadline row only when
- * a deadline really changes); a refused command writes nothing; a room stored by version 3 is migrated on load.
+ * Storage version 5: every accepted command is one transaction writing ONE log row (plus a deadline row only when
+ * a deadline really changes), which carries the whole table info only when more than its clock and roll count
+ * changed; a refused command writes nothing; a room stored by version 3 is migrated on load.
  */
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -37,6 +38,31 @@ describe("storage per command", () => {
       expect(clients.white.table?.status).toBe("over");
     });
   }
+
+  it("a command that moves only the clock and the roll count stores those (`turn`), not the whole table info", async () => {
+    const { id, clients } = await seatedMatch({ preset: "georgian-short" });
+    for (let i = 0; i < 8; i++) await playOne(clients);
+    const before = await runInDurableObject(stubOf(id), (room: MatchRoom) => structuredClone(room.room.store.load()!));
+    const rows = await runInDurableObject(stubOf(id), (_room: MatchRoom, state) =>
+      state.storage.sql
+        .exec<{ info: string | null; turn: string | null; bytes: number }>(
+          "SELECT info, turn, length(events) + coalesce(length(info), 0) + coalesce(length(turn), 0) + coalesce(length(replay), 0) + coalesce(length(match), 0) AS bytes FROM log WHERE actor IS NOT NULL",
+        )
+        .toArray(),
+    );
+    expect(rows).toHaveLength(8);
+    for (const row of rows) {
+      expect(row.info).toBeNull();
+      expect(JSON.parse(row.turn!)).toEqual({ clock: expect.objectContaining({ running: expect.any(String) }), rolls: expect.any(Number) });
+    }
+    // Only a snapshot (every 16 changes) makes a row longer than SQLite's in-page limit for it (~1 KB of 4 KB).
+    expect(rows.filter((row) => row.bytes > 1000).length).toBeLessThanOrEqual(1);
+    // A wake puts the newest turn back into the newest whole info: the same table, clock included.
+    await evictDurableObject(stubOf(id));
+    const woken = await runInDurableObject(stubOf(id), (room: MatchRoom) => structuredClone(room.room.store.load()!));
+    expect(woken).toEqual(before);
+    expect(woken.info.clock).toBeDefined();
+  });
 
   it("a refused command writes no row", async () => {
     const { id, clients } = await seatedMatch({ preset: "georgian-short" });

@@ -5,7 +5,6 @@
  */
 import { clockSettings, DEFAULT_TIME_CONTROL, resolveTimeControl } from "../../protocol";
 import { sideToAct, startClock } from "../../engine";
-import { LOG_SCHEMA } from "./store";
 import { DeadlineSchema, MatchStateSchema, TableInfoSchema } from "./stored";
 
 const STEPS: Record<number, (sql: SqlStorage) => void> = {
@@ -48,7 +47,7 @@ const STEPS: Record<number, (sql: SqlStorage) => void> = {
     ).one();
     const table = TableInfoSchema.parse(JSON.parse(room.info));
     const match = room.match === null ? null : MatchStateSchema.parse(JSON.parse(room.match));
-    sql.exec(LOG_SCHEMA);
+    sql.exec(LOG_SCHEMA_V4);
     sql.exec(
       `INSERT INTO log (seq, n, at, count, events, actor, command_id, commands, rows_written, rows_read)
        SELECT seq, seq, at, 1, '[' || event || ']', actor, command_id, 0, 0, 0 FROM events`,
@@ -77,7 +76,35 @@ const STEPS: Record<number, (sql: SqlStorage) => void> = {
     sql.exec("DROP TABLE events");
     sql.exec("UPDATE room SET info = ?, match = NULL, version = 4 WHERE id = 1", JSON.stringify({ id: table.id }));
   },
+  /**
+   * 4 → 5: log rows may carry the clock and roll count alone (`turn`) instead of the whole table info. Every row
+   * version 4 wrote stays as it is: each of its info values is whole.
+   */
+  4: (sql) => {
+    sql.exec("ALTER TABLE log ADD COLUMN turn TEXT");
+    sql.exec("UPDATE room SET version = 5 WHERE id = 1");
+  },
 };
+
+/** The log as storage version 4 made it (the 3 → 4 step creates it; 4 → 5 adds its `turn` column). */
+const LOG_SCHEMA_V4 = `
+CREATE TABLE IF NOT EXISTS log (
+  seq INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  events TEXT NOT NULL,
+  actor TEXT,
+  command_id TEXT,
+  info TEXT,
+  match TEXT,
+  replay TEXT,
+  commands INTEGER NOT NULL,
+  rows_written INTEGER NOT NULL,
+  rows_read INTEGER NOT NULL,
+  PRIMARY KEY (seq, n)
+) WITHOUT ROWID;
+`;
 
 /** Brings the room from `version` to the current one (called inside a transaction). */
 export function migrate(sql: SqlStorage, version: number): void {

@@ -2,7 +2,9 @@
  * The match object's SQLite storage (docs/storage.md). Tables:
  * - `log`: ONE row per change that changed the room (WITHOUT ROWID, keyed by (seq, n): no index rows): its
  *   events as a JSON array (seq `seq - count + 1` … `seq`; none for a change of the table info alone), the
- *   seat and command id of an accepted command (all the dedupe needs), the table info when it changed, and the
+ *   seat and command id of an accepted command (all the dedupe needs), the table info when it changed (whole,
+ *   or, when only the clock and the roll count moved, just those as `turn`: ~150 bytes instead of ~1.1 KB, which
+ *   keeps the row within its B-tree page), and the
  *   match either as a snapshot (every SNAPSHOT_EVERY replayable changes, and whenever a change brings a match
  *   the engine cannot replay, e.g. a new one) or as the engine step that rebuilds it from the one before
  *   (./outcome.ts `advance`, with the dice drawn); plus the storage counters as of that row;
@@ -30,6 +32,7 @@ import {
   STORAGE_VERSION,
   StoredEventsSchema,
   TableInfoSchema,
+  TurnSchema,
   type DeadlineKindSchema,
   type DeadlineOwnerSchema,
 } from "./stored";
@@ -41,6 +44,7 @@ export type Deadline = z.infer<typeof DeadlineSchema>;
 export type OutboxPurpose = z.infer<typeof OutboxRowSchema>["purpose"];
 export type OutboxEntry = z.infer<typeof OutboxRowSchema>;
 export type Replay = z.infer<typeof ReplaySchema>;
+type Turn = z.infer<typeof TurnSchema>;
 
 /**
  * A match snapshot is stored at least every this many changes of the match; between snapshots each change stores
@@ -96,7 +100,7 @@ CREATE TABLE IF NOT EXISTS deadlines (
 ) WITHOUT ROWID;
 `;
 
-/** The log (storage version 4); ./migrations creates it too. */
+/** The log (storage version 5). */
 export const LOG_SCHEMA = `
 CREATE TABLE IF NOT EXISTS log (
   seq INTEGER NOT NULL,
@@ -112,6 +116,7 @@ CREATE TABLE IF NOT EXISTS log (
   commands INTEGER NOT NULL,
   rows_written INTEGER NOT NULL,
   rows_read INTEGER NOT NULL,
+  turn TEXT,
   PRIMARY KEY (seq, n)
 ) WITHOUT ROWID;
 `;
@@ -130,6 +135,7 @@ interface LogRow extends Record<string, SqlStorageValue> {
   seq: number;
   n: number;
   info: string | null;
+  turn: string | null;
   match: string | null;
   replay: string | null;
   commands: number;
@@ -161,6 +167,8 @@ export class RoomStore {
    * (a test moving due times) is seen when it runs. Reading them once per command was ~7% of the object's CPU time.
    */
   #deadlines: Deadline[] | null = null;
+  /** The stored table info apart from its turn (`infoApartFromTurn`): a change whose info differs only in its turn stores the turn. */
+  #infoKey: string | null = null;
   /** `${seat} ${id}` → the seq its command produced. Rebuilt from the log after a wake. */
   #commandIds: Map<string, number> | null = null;
 
@@ -191,14 +199,17 @@ export class RoomStore {
    * the steps after the snapshot replayed through the engine with their recorded dice.
    */
   #rebuild(roomRow: RoomRow): Room | null {
-    const cursor = this.sql.exec<LogRow>("SELECT seq, n, info, match, replay, commands, rows_written, rows_read FROM log ORDER BY seq DESC, n DESC");
+    const cursor = this.sql.exec<LogRow>("SELECT seq, n, info, turn, match, replay, commands, rows_written, rows_read FROM log ORDER BY seq DESC, n DESC");
     let last: LogRow | null = null;
     let info: TableInfo | null = null;
+    // The newest turn stored after the newest whole info (that info's own clock and roll count are older).
+    let turn: Turn | null = null;
     let snapshot: MatchState | null | undefined;
     const steps: Replay[] = [];
     for (const row of cursor) {
       last ??= row;
       if (info === null && row.info !== null) info = TableInfoSchema.parse(JSON.parse(row.info));
+      else if (info === null && turn === null && row.turn !== null) turn = TurnSchema.parse(JSON.parse(row.turn));
       if (snapshot === undefined) {
         if (row.match !== null) snapshot = row.match === "null" ? null : MatchStateSchema.parse(JSON.parse(row.match));
         else if (row.replay !== null) steps.push(ReplaySchema.parse(JSON.parse(row.replay)));
@@ -207,6 +218,8 @@ export class RoomStore {
     }
     this.#unsavedReads += cursor.rowsRead;
     if (!last || !info) return null;
+    if (turn) info = withTurn(info, turn);
+    this.#infoKey = infoApartFromTurn(info);
     let match = snapshot ?? null;
     for (const step of steps.reverse()) {
       if (!match) throw new Error("a stored engine step without a match before it");
@@ -237,6 +250,7 @@ export class RoomStore {
       ).rowsWritten;
       this.#uncountedWrites += written;
       this.#cached = null;
+      this.#infoKey = null;
       this.#n = 0;
       this.#sinceSnapshot = 0;
       return this.#apply(change);
@@ -275,6 +289,7 @@ export class RoomStore {
     };
     let counted: number;
     let sinceSnapshot = this.#sinceSnapshot;
+    let infoKey = this.#infoKey;
     if (logRow) {
       let match: string | null = null;
       let replay: string | null = null;
@@ -284,10 +299,17 @@ export class RoomStore {
         else match = JSON.stringify(change.room.match);
         sinceSnapshot = replayable ? sinceSnapshot + 1 : 0;
       }
+      let info: string | null = null;
+      let turn: string | null = null;
+      if (infoChanged) {
+        infoKey = infoApartFromTurn(change.room.info);
+        if (infoKey === this.#infoKey) turn = JSON.stringify(turnOf(change.room.info));
+        else info = JSON.stringify(change.room.info);
+      }
       const last = change.command?.id != null;
       counted = this.sql.exec(
-        `INSERT INTO log (seq, n, at, count, events, actor, command_id, info, match, replay, commands, rows_written, rows_read)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO log (seq, n, at, count, events, actor, command_id, info, turn, match, replay, commands, rows_written, rows_read)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         seq,
         this.#n + 1,
         change.at,
@@ -295,7 +317,8 @@ export class RoomStore {
         JSON.stringify(change.events),
         last ? change.command!.seat : null,
         last ? change.command!.id : null,
-        infoChanged ? JSON.stringify(change.room.info) : null,
+        info,
+        turn,
         match,
         replay,
         next.commands,
@@ -319,6 +342,7 @@ export class RoomStore {
       this.#sinceSnapshot = sinceSnapshot;
     }
     this.#cached = { seq, info: change.room.info, match: change.room.match };
+    this.#infoKey = infoKey;
     if (this.#deadlines) this.#deadlines = nextDeadlines(this.#deadlines, change);
     if (change.command?.id != null && this.#commandIds) this.#commandIds.set(commandKey(change.command.seat, change.command.id), seq);
     return logged;
@@ -393,6 +417,7 @@ export class RoomStore {
     await this.storage.deleteAlarm();
     await this.storage.deleteAll();
     this.#cached = null;
+    this.#infoKey = null;
     this.#counters = null;
     this.#commandIds = null;
     this.#deadlines = null;
@@ -413,6 +438,23 @@ function nextDeadlines(before: Deadline[], change: Change): Deadline[] {
   // A change setting one kind and seat twice keeps the last, as INSERT OR REPLACE does.
   const set = (change.setDeadlines ?? []).filter((d, i, all) => !all.slice(i + 1).some((later) => later.kind === d.kind && later.seat === d.seat));
   return [...kept, ...set].sort((a, b) => a.due - b.due);
+}
+
+/** The clock and roll count of a table info: its `turn`. */
+function turnOf(info: TableInfo): Turn {
+  return { clock: info.clock ?? null, rolls: info.fairDice?.rolls ?? null };
+}
+
+/** `info` with its clock and roll count from `turn` (the inverse of `turnOf` on the rest of the info). */
+function withTurn(info: TableInfo, turn: Turn): TableInfo {
+  const { clock: _older, ...rest } = info;
+  const fairDice = rest.fairDice && turn.rolls !== null ? { ...rest.fairDice, rolls: turn.rolls } : rest.fairDice;
+  return { ...rest, ...(turn.clock ? { clock: turn.clock } : {}), ...(fairDice ? { fairDice } : {}) };
+}
+
+/** The table info as JSON without its turn: two infos with the same key differ at most in their turn. */
+function infoApartFromTurn(info: TableInfo): string {
+  return JSON.stringify({ ...info, clock: undefined, fairDice: info.fairDice && { ...info.fairDice, rolls: 0 } });
 }
 
 function commandKey(seat: Side, id: string): string {

@@ -24,9 +24,10 @@ import {
  * 1: the layout before versions (no version column, no presence fields); 2: versioned, with logged presence;
  * 3: every table has a time control, and a match its clock; 4: one `log` row per change (its events, the table
  * info when it changed, and the match as a snapshot or as the engine step that rebuilds it), no room row per
- * change (docs/storage.md).
+ * change (docs/storage.md); 5: a change that moves only the clock and the dice's roll count stores just those
+ * (`turn`), not the whole table info.
  */
-export const STORAGE_VERSION = 4;
+export const STORAGE_VERSION = 5;
 
 const ScoreSchema = z.object({ white: z.number().int(), black: z.number().int() });
 
@@ -76,6 +77,13 @@ export const TableInfoSchema = z.object({
   /** Domino Coins each seat puts into escrow at the match's start, and the rake fixed at creation (server/coins). */
   stake: z.object({ amount: z.number().int().positive(), rakePercent: z.number().int().min(0).max(100) }).optional(),
 });
+
+/**
+ * The part of the table info that (almost) every command changes: the clock and how many fair rolls were drawn
+ * (storage version 5). A log row carries it as `turn` when nothing else of the info changed; null stands for an
+ * absent clock or fair dice.
+ */
+export const TurnSchema = z.object({ clock: ClockStateSchema.nullable(), rolls: z.number().int().min(0).nullable() });
 
 const BoardSchema = z.object({ white: CheckersSchema, black: CheckersSchema });
 
