@@ -168,12 +168,14 @@ describe("a room stored by storage version 4", () => {
       const loaded = structuredClone(room.room.store.load()!);
       const sql = state.storage.sql;
       const rows = sql.exec<{ seq: number; n: number; info: string | null; turn: string | null }>("SELECT seq, n, info, turn FROM log ORDER BY seq, n").toArray();
-      let info: { clock?: unknown; fairDice?: { rolls: number } } | null = null;
+      type Info = { clock?: unknown; fairDice?: { rolls: number } };
+      let info: Info | null = null;
       for (const row of rows) {
-        if (row.info !== null) info = JSON.parse(row.info) as typeof info;
+        if (row.info !== null) info = JSON.parse(row.info) as Info;
         else if (row.turn !== null && info) {
           const turn = JSON.parse(row.turn) as { clock: unknown; rolls: number | null };
-          info = { ...info, clock: turn.clock ?? undefined, ...(info.fairDice && turn.rolls !== null ? { fairDice: { ...info.fairDice, rolls: turn.rolls } } : {}) };
+          const whole: Info = info;
+          info = { ...whole, clock: turn.clock ?? undefined, ...(whole.fairDice && turn.rolls !== null ? { fairDice: { ...whole.fairDice, rolls: turn.rolls } } : {}) };
           sql.exec("UPDATE log SET info = ?, turn = NULL WHERE seq = ? AND n = ?", JSON.stringify(info), row.seq, row.n);
         }
       }
