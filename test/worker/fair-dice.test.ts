@@ -4,7 +4,7 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { countRolls, diceCommitment, DiceStatsSchema, drawnDice, openingRuleOf, verifyDice, type LoggedEvent, type MatchRecord, type SeatGrant } from "../../src/protocol";
+import { countRolls, diceCommitment, DiceStatsSchema, drawnDice, fairRoll, openingRuleOf, verifyDice, type LoggedEvent, type MatchRecord, type SeatGrant } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
 import { Db } from "../../src/server/db";
 import { api, commandId, connect, createTable, history, playOne, postJson, ROLL_IS_A_DECISION, stubOf } from "./helpers";
@@ -171,13 +171,37 @@ describe("fair dice", () => {
     });
     expect(verifyDice(id, alteredDice)).toMatchObject({ ok: false, failure: "ROLL_MISMATCH", roll: k + 1, seq: log[index]!.seq });
 
+    // A change of input that happens to derive the same two dice (1 in 36) is undetectable by anyone, so each
+    // alteration below is one that derives other dice than the logged ones.
+    const serverSeed = (verifyDice(id, log) as { serverSeed: string }).serverSeed;
+    const seeds = { white: WHITE_SEED, black: BLACK_SEED };
+    const loggedDice = (i: number) => drawnDice(log[i]!.event, log[i - 1]?.event, openingRuleOf(log.map((e) => e.event)))!;
+    const differing = (candidate: (n: number) => string, dice: (value: string) => [number, number], logged: [number, number]) => {
+      for (let n = 0; n < 100; n++) {
+        const [a, b] = dice(candidate(n));
+        if (a !== logged[0] || b !== logged[1]) return candidate(n);
+      }
+      throw new Error("no alteration derives other dice");
+    };
+    const otherEntropy = differing(
+      (n) => `not-what-was-sent-${n}`,
+      (entropy) => fairRoll(serverSeed, { tableId: id, roll: k + 1, clientSeeds: seeds, entropy }),
+      loggedDice(index),
+    );
     const alteredEntropy = edit((event) => {
-      event.entropy = "not-what-was-sent";
+      event.entropy = otherEntropy;
     });
     expect(verifyDice(id, alteredEntropy)).toMatchObject({ ok: false, failure: "ROLL_MISMATCH", roll: k + 1 });
 
     const joined = log.findIndex((e) => e.event.type === "player-joined" && e.event.seat === "black");
-    const alteredClientSeed = log.map((e, i) => (i === joined ? { ...e, event: { ...e.event, clientSeed: "someone-else" } } : e)) as LoggedEvent[];
+    const first = rolls[0]!;
+    const firstEntropy = (log[first]!.event as { entropy?: string }).entropy ?? "";
+    const otherSeed = differing(
+      (n) => `someone-else-${n}`,
+      (black) => fairRoll(serverSeed, { tableId: id, roll: 1, clientSeeds: { ...seeds, black }, entropy: firstEntropy }),
+      loggedDice(first),
+    );
+    const alteredClientSeed = log.map((e, i) => (i === joined ? { ...e, event: { ...e.event, clientSeed: otherSeed } } : e)) as LoggedEvent[];
     expect(verifyDice(id, alteredClientSeed)).toMatchObject({ ok: false, failure: "ROLL_MISMATCH", roll: 1 });
 
     const alteredServerSeed = log.map((e) =>
