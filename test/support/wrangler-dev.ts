@@ -31,8 +31,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 /**
  * Offline, no metrics, no browser; and without wrangler's local observability (X_LOCAL_OBSERVABILITY, on by
- * default), which streams a trace of every invocation to its local explorer: about an eighth of the Worker
- * process's CPU under load, and nothing Cloudflare runs for a Worker without observability configured.
+ * default), which streams a trace of every invocation to its local explorer: about a third of the Worker
+ * process's CPU per command under load, and nothing Cloudflare runs for a Worker without observability configured.
  */
 const OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", X_LOCAL_OBSERVABILITY: "false", BROWSER: "none" };
 
