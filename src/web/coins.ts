@@ -39,6 +39,18 @@ export function refreshBalance(): void {
   }
 }
 
+/** Seconds after a stake match's end at which the balance is read again: the payout is made by the match
+ * object's outbox shortly after the end (docs/coins.md), not by the final move itself. */
+const SETTLEMENT_READS_S = [1, 2, 4, 8, 16, 32];
+let settlementReads: number[] = [];
+
+/** Reloads the balance now and a few times over the next half minute, until the settlement has surely landed. */
+function refreshUntilSettled(): void {
+  for (const id of settlementReads) clearTimeout(id);
+  refreshBalance();
+  settlementReads = SETTLEMENT_READS_S.map((s) => window.setTimeout(refreshBalance, s * 1000));
+}
+
 /** The create form's stake: a whole number within the operator's bounds (the server checks them too). */
 export function stakeField(api: NardiClient, player: PlayerProfile | null): { field: HTMLElement; stake(): number | undefined } {
   const input = h("input", { type: "number", min: 1, step: 1, inputmode: "numeric", "data-testid": "stake", disabled: !player, placeholder: "0" });
@@ -84,7 +96,14 @@ export function renderStakeLine(el: HTMLElement, table: TableView, me: Side | nu
   else if (me === null) el.textContent = t("coins.winnerGets", { count: stake.payout });
   else el.textContent = me === m.winner ? t("coins.youWon", { count: stake.payout }) : t("coins.youLost", { count: stake.amount });
   el.setAttribute("data-outcome", m?.phase === "over" ? (m.winner === null ? "refund" : m.winner === me ? "won" : me ? "lost" : "paid") : "held");
-  if (m?.phase === "over") refreshBalance();
+  // A player's balance moves twice: both stakes are held when the match starts (the join), and the payout or
+  // refund lands shortly after the end. The header's badge is read again at each (a spectator's is not moved).
+  const stage = table.status === "waiting" || !m ? "waiting" : m.phase === "over" ? "over" : "playing";
+  const was = el.getAttribute("data-stage");
+  el.setAttribute("data-stage", stage);
+  if (me === null || stage === was) return;
+  if (stage === "playing" && was !== null) refreshBalance();
+  if (stage === "over") refreshUntilSettled();
 }
 
 function transferRow(tr: Transfer): HTMLElement {

@@ -33,18 +33,15 @@ describe("coins", () => {
     await settled(guest);
     await expect.poll(() => guest.getByTestId("stake-line").getAttribute("data-pot"), POLL).toBe("200");
     await expect.poll(() => balance(guest), POLL).toBe("900");
+    // The host, waiting at the table, sees the hold as the match starts, without reloading or navigating.
+    await expect.poll(() => balance(host), POLL).toBe("900");
 
     await guest.getByTestId("resign").click();
     await guest.getByTestId("dialog-ok").click();
     await expect.poll(() => host.getByTestId("stake-line").getAttribute("data-outcome"), POLL).toBe("won");
     await expect.poll(() => guest.getByTestId("stake-line").getAttribute("data-outcome"), POLL).toBe("lost");
-    // The settlement arrives through the match object's outbox shortly after the end.
-    await expect
-      .poll(async () => {
-        await host.evaluate(() => window.dispatchEvent(new HashChangeEvent("hashchange")));
-        return balance(host);
-      }, { timeout: 60_000 })
-      .toBe("1100");
+    // The settlement arrives through the match object's outbox shortly after the end; the badge follows by itself.
+    await expect.poll(() => balance(host), { timeout: 60_000 }).toBe("1100");
     await expect.poll(() => host.getByTestId("stake-line").getAttribute("data-outcome"), POLL).toBe("won");
     await screenshot(host, "coins-payout");
 
