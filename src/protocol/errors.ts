@@ -43,6 +43,17 @@ export const PROTOCOL_ERROR_CODES = [
   "CHAT_TOO_LONG", // a chat line over CHAT_LIMITS.maxChars characters (or empty after trimming)
   "CHAT_FLOOD", // a chat line dropped by the flood rule (too many lines in 10 s, or a repeat of one of the last two)
   "REMATCH_UNAVAILABLE", // a rematch before the match is over, with the other seat away, or after it was made
+  "FORBIDDEN", // the session's player lacks the role the route needs (moderator or admin)
+  "MUTED", // the player's chat is muted by a moderator until the time the message names
+  "SUSPENDED", // the player may not create, join, seek or chat until the time the message names
+  "BANNED", // the player is banned: sessions are ended and sign-in is refused
+  "COOLDOWN", // the player left or stalled too many matches: no new match until the time the message names
+  "CLAIM_REQUIRED", // guests may not do this (rated play, stakes): claim a name first
+  "NAME_PROTECTED", // a display name that passes for a claimed player's name
+  "SITE_RESTRICTED", // the operator's site-wide switch (defcon) stops this for now
+  "CHAT_FILTERED", // a chat line the word filter refuses
+  "REPORT_NOT_FOUND", // no report with this id
+  "ACTION_NOT_FOUND", // no moderation action with this id, or one that cannot be undone
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -90,6 +101,17 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   CHAT_TOO_LONG: 400,
   CHAT_FLOOD: 429,
   REMATCH_UNAVAILABLE: 409,
+  FORBIDDEN: 403,
+  MUTED: 403,
+  SUSPENDED: 403,
+  BANNED: 403,
+  COOLDOWN: 403,
+  CLAIM_REQUIRED: 403,
+  NAME_PROTECTED: 400,
+  SITE_RESTRICTED: 503,
+  CHAT_FILTERED: 400,
+  REPORT_NOT_FOUND: 404,
+  ACTION_NOT_FOUND: 404,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

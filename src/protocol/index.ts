@@ -16,3 +16,4 @@ export * from "./coins";
 export * from "./plays";
 export * from "./packed-steps";
 export * from "./record";
+export * from "./moderation";

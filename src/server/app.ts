@@ -12,6 +12,7 @@ import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
+import { admin } from "./admin";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
 import { lobby } from "./routes/lobby";
@@ -110,10 +111,18 @@ export function createApp() {
   app.route("/v1/seek", seek);
   app.route("/v1", dice);
   app.route("/v1/coins", coins);
+  app.route("/v1/admin", admin);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",
     scheme: "bearer",
     description: "A session token from POST /v1/players (guest) or POST /v1/sessions (log in).",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "staff", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A session token (as for `session`) whose player holds a staff role (moderator or admin; docs/operations.md). " +
+      "Without a session: 401 UNAUTHORIZED; without the role: 403 FORBIDDEN.",
   });
   app.doc31("/v1/openapi.json", DOCUMENT);
   return app;
