@@ -19,6 +19,7 @@ import {
 } from "../../protocol";
 import { readableRecord } from "../record-access";
 import { Db } from "../db";
+import { admit } from "../moderation/admission";
 import type { Env } from "../env";
 import { guestName, nameKey } from "../identity/names";
 import { hashPassword, verifyPassword } from "../identity/password";
@@ -52,6 +53,7 @@ players.openapi(
     responses: { 201: json(SessionGrantSchema, "The guest and its session token") },
   }),
   async (c) => {
+    await admit(c.env, { what: "create-guest" });
     const db = new Db(c.env.DB);
     const now = Date.now();
     const id = newPlayerId();
@@ -171,6 +173,7 @@ players.openapi(
     const { name, password } = c.req.valid("json");
     const { db, player } = await me(c);
     if (player.kind !== "guest") throw new ApiError("ALREADY_CLAIMED", "this player already has a name and password; rename instead");
+    await admit(c.env, { what: "claim", player });
     const claimed = await db.claim(player.id, name, nameKey(name), await hashPassword(password));
     if (claimed === "taken") throw new ApiError("NAME_TAKEN", `another player is called ${name}`);
     if (claimed === "claimed") throw new ApiError("ALREADY_CLAIMED", "this player already has a name and password");

@@ -9,6 +9,7 @@ import { SeekClientMessageSchema, SeekQuerySchema, SeekServerMessageSchema, pool
 import { limitClient, socketCredentials } from "../access";
 import { stakeForNewTable } from "../coins/stakes";
 import { Db } from "../db";
+import { admit } from "../moderation/admission";
 import type { Env } from "../env";
 import { requireSession } from "../identity/sessions";
 import { problem, rateLimited } from "../openapi";
@@ -69,6 +70,7 @@ seek.get("/", async (c) => {
   const { token, protocol } = unwrap(socketCredentials(c.req.raw));
   const db = new Db(c.env.DB);
   const { player } = await requireSession(db, token === undefined ? c.req.header("authorization") : `Bearer ${token}`);
+  await admit(c.env, { what: "seek", player, rated: choice.rated, stake: choice.stake });
   // The same check as a new stake table's (bounds, then the balance after any grant or top-up); the pairing holds.
   if (choice.stake !== 0) unwrap(await stakeForNewTable(c.env, c.env.DB, { stake: choice.stake, opponent: "human", player }));
   const rating = await db.rating(player.id, choice.preset, Date.now());

@@ -27,7 +27,8 @@ import { newTableId } from "../ids";
 import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
 import type { SeatPlayer } from "../room/tables";
-import { Db } from "../db";
+import { Db, type PlayerRow } from "../db";
+import { admit } from "../moderation/admission";
 import { optionalSession } from "../identity/sessions";
 import { json, problem, rateLimited } from "../openapi";
 
@@ -50,10 +51,14 @@ function answer<S extends z.ZodType>(schema: S, outcome: Outcome<unknown>): z.ou
   return schema.parse(unwrap(outcome));
 }
 
-/** With `Authorization: Bearer`, the seat goes to that session's player (a header that holds no session is refused). */
-async function seatPlayer(env: Env, authorization: string | undefined): Promise<SeatPlayer | null> {
-  const session = await optionalSession(new Db(env.DB), authorization);
-  return session ? { id: session.player.id, name: session.player.name! } : null;
+/** With `Authorization: Bearer`, the session's player (a header that holds no session is refused). */
+async function sessionPlayer(env: Env, authorization: string | undefined): Promise<PlayerRow | null> {
+  return (await optionalSession(new Db(env.DB), authorization))?.player ?? null;
+}
+
+/** The seat goes to that session's player. */
+function seatPlayer(player: PlayerRow | null): SeatPlayer | null {
+  return player ? { id: player.id, name: player.name! } : null;
 }
 
 /** The SeatGrant a create or join answers with (also what a quick-match pairing hands each seeker). */
@@ -96,8 +101,9 @@ tables.openapi(
     await limitClient(c.env, "CREATE_LIMIT", c.req.raw);
     const id = newTableId();
     const client = await listingClient(c.env, c.req.raw, id);
-    const player = await seatPlayer(c.env, c.req.header("authorization"));
-    return c.json(grant(await room(c.env, id).create({ ...body, id, client, player })), 201);
+    const player = await sessionPlayer(c.env, c.req.header("authorization"));
+    await admit(c.env, { what: "create-table", player, rated: body.rated, stake: body.stake ?? 0 });
+    return c.json(grant(await room(c.env, id).create({ ...body, id, client, player: seatPlayer(player) })), 201);
   },
 );
 
@@ -169,8 +175,9 @@ tables.openapi(
     // Without a JSON body the validator hands over {}: parse it here so the default name applies.
     const body = JoinTableBodySchema.parse(c.req.valid("json"));
     await limitClient(c.env, "JOIN_LIMIT", c.req.raw);
-    const player = await seatPlayer(c.env, c.req.header("authorization"));
-    return c.json(grant(await room(c.env, id).join({ ...body, player })), 200);
+    const player = await sessionPlayer(c.env, c.req.header("authorization"));
+    await admit(c.env, { what: "join-table", player });
+    return c.json(grant(await room(c.env, id).join({ ...body, player: seatPlayer(player) })), 200);
   },
 );
 
