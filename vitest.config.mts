@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         // The pure rules engine, bots and the CLI, in Node.
-        test: { name: "engine", include: ["test/engine/**/*.test.ts", "test/web/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
+        test: { name: "engine", include: ["test/engine/**/*.test.ts", "test/web/**/*.test.ts", "test/repo/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
       },
       {
         // The Worker and the match Durable Object inside workerd (Miniflare).

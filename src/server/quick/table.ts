@@ -9,7 +9,7 @@ import { CreateTableBodySchema, type ErrorCode, type SeatGrant, type SeekChoice 
 import { stakeForNewTable } from "../coins/stakes";
 import type { Env } from "../env";
 import { ApiError } from "../problem";
-import { grant } from "../routes/tables";
+import { grant } from "../room/grant";
 
 export interface Seated {
   playerId: string;

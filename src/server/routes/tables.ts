@@ -19,12 +19,12 @@ import {
   TableIdParamSchema,
   TableStatsSchema,
   TableViewSchema,
-  type SeatGrant,
 } from "../../protocol";
 import type { Env } from "../env";
 import { bearerToken, limitClient, listingClient } from "../access";
 import { newTableId } from "../ids";
 import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
+import { grant } from "../room/grant";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
 import type { SeatPlayer } from "../room/tables";
 import { Db, type PlayerRow } from "../db";
@@ -59,14 +59,6 @@ async function sessionPlayer(env: Env, authorization: string | undefined): Promi
 /** The seat goes to that session's player. */
 function seatPlayer(player: PlayerRow | null): SeatPlayer | null {
   return player ? { id: player.id, name: player.name! } : null;
-}
-
-/** The SeatGrant a create or join answers with (also what a quick-match pairing hands each seeker). */
-export function grant(outcome: Outcome<{ seat: string; token: string; invite: string | null; table: { id: string } }>): SeatGrant {
-  const issued = unwrap(outcome);
-  const base = `/v1/tables/${issued.table.id}`;
-  const links = { socket: `${base}/socket`, table: base, watch: `${base}/socket` };
-  return SeatGrantSchema.parse({ tableId: issued.table.id, seat: issued.seat, token: issued.token, invite: issued.invite, links, table: issued.table });
 }
 
 /** The table's match object, through its typed stub. */
