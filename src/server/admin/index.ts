@@ -5,5 +5,13 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
+import { requireStaff } from "./auth";
 
 export const admin = new OpenAPIHono<{ Bindings: Env }>();
+
+// The gate comes before any route's validation, so a caller without the role learns nothing from the body checks:
+// 401 or 403 whatever it sent. Routes that need more than a moderator ask for their role again.
+admin.use("*", async (c, next) => {
+  await requireStaff(c.env, c.req.header("authorization"));
+  await next();
+});
