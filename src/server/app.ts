@@ -10,6 +10,7 @@ import { HTTPException } from "hono/http-exception";
 import * as z from "zod";
 import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
+import { requestLog } from "./log";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { admin } from "./admin";
@@ -51,7 +52,7 @@ export function createApp() {
       if (error.status === 415) return problemResponse("BAD_REQUEST", "a body must be JSON, sent with content-type: application/json", 415);
       return problemResponse("BAD_REQUEST", error.message || "bad request", error.status);
     }
-    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    requestLog(c.req.raw).error(`${c.req.method} ${c.req.path} failed`, error, { method: c.req.method, path: c.req.path });
     return problemResponse("INTERNAL", "the server failed on this request");
   });
 

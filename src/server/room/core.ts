@@ -6,6 +6,7 @@ import type { CompactPlays, DiceSource, Side } from "../../engine";
 import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role, type ServerMessage } from "../../protocol";
 import { cryptoRandom, FairDice, sealRolls } from "../dice";
 import type { Env } from "../env";
+import { tableLog, type Logger } from "../log";
 import { tellLobby, type Lobby } from "../lobby";
 import { ChatStore } from "./chat";
 import { clockDeadline } from "./clock";
@@ -111,13 +112,21 @@ export class RoomCore {
     return { legalPlays: cached.written };
   }
 
+  /** This table's logger: every line carries its id (../log.ts). */
+  get log(): Logger {
+    const id = this.store.load()?.info.id ?? this.ctx.id.name ?? this.ctx.id.toString();
+    if (this.#log?.context.tableId !== id) this.#log = tableLog(id);
+    return this.#log;
+  }
+  #log: Logger | undefined;
+
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
   commit(change: Change): LoggedEvent[] {
     const sealed = sealRolls(change, this.entropy);
     // Every roll drawn must be an event of the change, or two rolls would share a roll number (a bug: say so).
     const drawn = this.#scripted ? null : this.fair.rolls;
     if (drawn !== null && drawn !== sealed.room.info.fairDice?.rolls) {
-      console.error(`fair dice: drew up to roll ${drawn}, but the change stores ${sealed.room.info.fairDice?.rolls ?? "none"}`);
+      this.log.error(`fair dice: drew up to roll ${drawn}, but the change stores ${sealed.room.info.fairDice?.rolls ?? "none"}`);
     }
     const before = this.store.load();
     const logged = this.store.commit(sealed);
@@ -214,7 +223,7 @@ export class RoomCore {
 
   /** Tells the lobby about this table without waiting for it (see `tellLobby`: the lobby is only an index). */
   tellLobby(change: (lobby: DurableObjectStub<Lobby>) => Promise<void>): void {
-    tellLobby(this.ctx, this.env, change);
+    tellLobby(this.ctx, this.env, change, this.log);
   }
 }
 

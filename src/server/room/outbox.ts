@@ -42,7 +42,7 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
       await deliverMatchRecord(new Db(core.d1), matchFacts(ended, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events));
       await settleStakes(core.d1, ended, endedAt);
     } catch (error) {
-      console.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error);
+      core.log.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error, { attempt: entry.attempts + 1 });
       delivered = false;
     }
     // Reloaded after the await: a socket may have changed the room meanwhile.
