@@ -11,6 +11,9 @@ import * as z from "zod";
 import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
 import { requestLog } from "./log";
+import { emit } from "./metrics/analytics";
+import { countError } from "./metrics/errors";
+import { health } from "./metrics/health";
 import { DOCUMENT, json } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { admin } from "./admin";
@@ -70,6 +73,24 @@ export function createApp() {
     for (const [name, value] of Object.entries(API_HEADERS)) c.res.headers.set(name, value);
   });
 
+  // Errors by code (docs/observability.md): every problem answered is counted, after the response, never awaited.
+  app.use("/v1/*", async (c, next) => {
+    await next();
+    const res = c.res;
+    if (res.status < 400 || !res.headers.get("content-type")?.startsWith("application/problem+json")) return;
+    const counted = res
+      .clone()
+      .json()
+      .then((body: unknown) => {
+        const code = typeof body === "object" && body !== null && "code" in body ? body.code : undefined;
+        if (!isErrorCode(code)) return;
+        countError(c.env, c.executionCtx, code);
+        emit(c.env, [{ name: "errors", key: code, value: 1 }]);
+      })
+      .catch(() => undefined);
+    c.executionCtx.waitUntil(counted);
+  });
+
   // Third-party web clients on other origins: no cookies are involved (seats and sessions are proven by tokens), so any origin may call.
   app.use("/v1/*", cors({ origin: "*", allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], allowHeaders: ["content-type", "authorization"], exposeHeaders: ["retry-after"], maxAge: 86400 }));
 
@@ -94,17 +115,7 @@ export function createApp() {
     await next();
   });
 
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/health",
-      summary: "Liveness",
-      operationId: "health",
-      tags: ["meta"],
-      responses: { 200: json(z.object({ ok: z.literal(true) }), "The Worker answers") },
-    }),
-    (c) => c.json({ ok: true as const }, 200),
-  );
+  app.route("/v1", health);
   app.route("/v1/tables", tables);
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);

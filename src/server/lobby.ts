@@ -236,15 +236,20 @@ export class Lobby extends DurableObject<Env> {
  * lobby cannot be reached; if it still fails, the error is logged and the list stays stale until the row expires.
  */
 export function tellLobby(ctx: DurableObjectState, env: Env, change: (lobby: DurableObjectStub<Lobby>) => Promise<void>, log: Logger): void {
+  inBackground(ctx, () => change(env.LOBBY.getByName("lobby")), log, "lobby update failed");
+}
+
+/** Runs `call` under `ctx.waitUntil`, retried after 1 s and 5 s while it fails; then logs `failure` with the error. */
+export function inBackground(ctx: DurableObjectState, call: () => Promise<void>, log: Logger, failure: string): void {
   const attempt = async (): Promise<void> => {
     for (let i = 0; ; i++) {
       try {
-        await change(env.LOBBY.getByName("lobby"));
+        await call();
         return;
       } catch (error) {
         const delay = RETRY_DELAYS_MS[i];
         if (delay === undefined) {
-          log.error("lobby update failed", error);
+          log.error(failure, error);
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, delay));

@@ -7,7 +7,11 @@ import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, 
 import { cryptoRandom, FairDice, sealRolls } from "../dice";
 import type { Env } from "../env";
 import { tableLog, type Logger } from "../log";
-import { tellLobby, type Lobby } from "../lobby";
+import { inBackground, tellLobby, type Lobby } from "../lobby";
+import type { Monitor } from "../metrics/monitor";
+import { emit } from "../metrics/analytics";
+import { countError } from "../metrics/errors";
+import { observeChange } from "../metrics/room";
 import { ChatStore } from "./chat";
 import { clockDeadline } from "./clock";
 import { reportPlaying } from "./listing";
@@ -131,6 +135,7 @@ export class RoomCore {
     const before = this.store.load();
     const logged = this.store.commit(sealed);
     reportPlaying(this, before, sealed.room);
+    observeChange(this.env, before, sealed.room, logged, change.command !== undefined);
     this.fair.reset();
     return logged;
   }
@@ -176,8 +181,10 @@ export class RoomCore {
   }
 
   sendError(ws: WebSocket, id: string | null, code: ErrorCode, message: string, candidates?: string[]): void {
-    const seq = this.store.load()?.seq ?? 0;
-    this.sockets.send(ws, { type: "error", id, code, message, seq, ...(candidates ? { candidates } : {}) });
+    const room = this.store.load();
+    this.sockets.send(ws, { type: "error", id, code, message, seq: room?.seq ?? 0, ...(candidates ? { candidates } : {}) });
+    countError(this.env, this.ctx, code);
+    emit(this.env, [{ name: "errors", key: code, value: 1, tableId: room?.info.id ?? "" }]);
   }
 
   /**
@@ -219,6 +226,11 @@ export class RoomCore {
     if (room.info.status === "playing") return { kind: "liveness", seat: "table", due: now + livenessMs(room) };
     if (room.info.status === "over") return { kind: "purge", seat: "table", due: now + this.retentionMs };
     return null;
+  }
+
+  /** Tells the Monitor about this table's outbox without waiting for it (../metrics/monitor.ts). */
+  tellMonitor(change: (monitor: DurableObjectStub<Monitor>) => Promise<void>): void {
+    inBackground(this.ctx, () => change(this.env.MONITOR.getByName("monitor")), this.log, "monitor update failed");
   }
 
   /** Tells the lobby about this table without waiting for it (see `tellLobby`: the lobby is only an index). */
