@@ -59,7 +59,7 @@ function errorFields(error: Error, depth: number): Record<string, unknown> {
 
 /** The line a logger writes: context first (so `level`, `msg` and the id lead), then the fields, scrubbed. */
 export function formatLine(level: Level, msg: string, context: Fields, fields: Fields = {}): string {
-  const body = scrub({ ...fields, ...context });
+  const body = scrub({ ...context, ...fields });
   return JSON.stringify({ level, msg: scrubText(msg), ...(body as Fields) });
 }
 
