@@ -44,6 +44,9 @@ describe("GET /v1/admin/metrics", () => {
       expect(plain.status, `${method} ${path} as a player`).toBe(403);
       expect(ProblemSchema.parse(await plain.json()).code).toBe("FORBIDDEN");
     }
+    // The session and role come before the query: a bad query from an anonymous caller is still 401.
+    expect((await call("GET", "/v1/admin/metrics?period=week")).status).toBe(401);
+    expect((await call("GET", "/v1/admin/metrics?period=week", { token: player.token })).status).toBe(403);
   });
 
   it("matches played and delivered move the counters once: starts, endings by reason, commands, reconnects, flags, abandonments", async () => {
@@ -214,6 +217,11 @@ describe("counting a match's events", () => {
     const counts = matchCounts({ pool: "backgammon", startedAt: at - 3_600_000, endedAt: at, events: [e({ type: "match-ended", winner: "white", reason: "resign", score: { white: 1, black: 0 } })] }, 7);
     expect(counts).toContainEqual({ name: "matches.started", key: "backgammon", hour: Date.UTC(2026, 11, 2, 9), value: 1 });
     expect(counts).toContainEqual({ name: "commands", key: "backgammon", hour: Date.UTC(2026, 11, 2, 10), value: 7 });
+  });
+
+  it("locally the Analytics Engine binding exists and takes writes (which go nowhere)", () => {
+    expect(env.METRICS).toBeDefined();
+    expect(() => env.METRICS!.writeDataPoint(datapointOf({ name: "commands", key: "backgammon", value: 1 }))).not.toThrow();
   });
 
   it("an Analytics Engine datapoint: index and blob1 the counter, blob2 its key, blob3 the table, double1 how many", () => {
