@@ -3,7 +3,7 @@
  * document at /v1/openapi.json), problem+json errors from one `onError` and one validation hook, and the web
  * client's static files for everything else.
  */
-import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
@@ -14,7 +14,7 @@ import { requestLog } from "./log";
 import { emit } from "./metrics/analytics";
 import { countError } from "./metrics/errors";
 import { health } from "./metrics/health";
-import { DOCUMENT, json } from "./openapi";
+import { DOCUMENT } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { admin } from "./admin";
 import { dice } from "./routes/dice";

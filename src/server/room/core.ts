@@ -118,7 +118,13 @@ export class RoomCore {
 
   /** This table's logger: every line carries its id (../log.ts). */
   get log(): Logger {
-    const id = this.store.load()?.info.id ?? this.ctx.id.name ?? this.ctx.id.toString();
+    const fallback = this.ctx.id.name ?? this.ctx.id.toString();
+    let id = fallback;
+    try {
+      id = this.store.load()?.info.id ?? fallback;
+    } catch {
+      // The failure being logged may be the load itself: the object's own id still names the table.
+    }
     if (this.#log?.context.tableId !== id) this.#log = tableLog(id);
     return this.#log;
   }
