@@ -6,6 +6,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { requireStaff } from "./auth";
+import { metrics } from "./metrics";
 
 export const admin = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -15,3 +16,4 @@ admin.use("*", async (c, next) => {
   await requireStaff(c.env, c.req.header("authorization"));
   await next();
 });
+admin.route("/", metrics);
