@@ -7,7 +7,7 @@
  *   `requestId` per call.
  * - Nothing secret is written: fields named like a credential (authorization, token, session, password, secret,
  *   invite, cookie, sec-websocket-protocol) are replaced by "[redacted]", and so are bearer tokens, `token=` /
- *   `invite=` query values and the `nardi.token.…` subprotocol inside any text (messages, error messages, stacks).
+ *   `invite=` query values and the `token.…` subprotocol inside any text (messages, error messages, stacks).
  * - An error is written once, as `error: { name, message, stack }` (its `cause` nested the same way): the stack
  *   appears on that one line only.
  */
@@ -26,7 +26,7 @@ const SECRET_KEY = /authorization|token|session|password|secret|invite|cookie|se
 const SECRET_TEXT: Array<[RegExp, string]> = [
   [/\b(bearer)\s+[^\s,;"']+/gi, `$1 ${REDACTED}`],
   [/([?&](?:token|invite|secret|session)=)[^&\s"']*/gi, `$1${REDACTED}`],
-  [/(nardi\.token\.)[^\s,;"']+/gi, `$1${REDACTED}`],
+  [/(\btoken\.)[^\s,;"']+/gi, `$1${REDACTED}`],
 ];
 
 export function scrubText(text: string): string {

@@ -23,12 +23,12 @@ describe("the log line", () => {
     const secret = "s3cr3t-Tok3n_value";
     const line = formatLine("error", `GET /v1/tables/x/socket?token=${secret}&seq=4 failed`, { requestId: "r" }, {
       authorization: `Bearer ${secret}`,
-      headers: new Headers({ "Sec-WebSocket-Protocol": `nardi.v2, nardi.token.${secret}`, "user-agent": "test" }),
+      headers: new Headers({ "Sec-WebSocket-Protocol": `nardi.v2, token.${secret}`, "user-agent": "test" }),
       seatToken: secret,
       session: secret,
       invite: secret,
       body: { password: secret, name: "Ann" },
-      note: `he sent Authorization: Bearer ${secret} and nardi.token.${secret}`,
+      note: `he sent Authorization: Bearer ${secret} and token.${secret}`,
       url: `https://x.test/v1/tables/abc/join?invite=${secret}`,
     });
     expect(line).not.toContain(secret);
