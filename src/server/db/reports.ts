@@ -170,22 +170,22 @@ export class ReportsDb {
   }
 
   /**
-   * Closes an open report and writes its moderation-log row, in one atomic batch: the log row is inserted only
-   * if this batch's update closed the report (its resolution_id is the new row's), so a report closed meanwhile
-   * by another moderator gets no second row. False when the report was not open any more.
+   * Closes an open report and writes its moderation-log row, in one atomic batch (one transaction): both
+   * statements act only while the report is open, so either both happen or, for a report closed meanwhile by
+   * another moderator, neither. The log row comes first: the report's resolution_id refers to it.
    */
   async resolve(r: Resolution): Promise<boolean> {
-    const [update] = await this.d1.batch([
-      this.d1
-        .prepare("UPDATE reports SET status = ?, handled_by = ?, handled_at = ?, note = ?, action_id = ?, resolution_id = ? WHERE id = ? AND status = 'open'")
-        .bind(r.outcome, r.staffId, r.at, r.note, r.actionId, r.logId, r.reportId),
+    const [, update] = await this.d1.batch([
       this.d1
         .prepare(
           `INSERT INTO moderation_log (id, at, actor_id, action, player_id, table_id, reason, note, detail)
            SELECT ?, ?, ?, 'resolve-report', reported_id, table_id, reason, ?, json_object('report', id, 'outcome', ?, 'action', ?)
-           FROM reports WHERE id = ? AND resolution_id = ?`,
+           FROM reports WHERE id = ? AND status = 'open'`,
         )
-        .bind(r.logId, r.at, r.staffId, r.note, r.outcome, r.actionId, r.reportId, r.logId),
+        .bind(r.logId, r.at, r.staffId, r.note, r.outcome, r.actionId, r.reportId),
+      this.d1
+        .prepare("UPDATE reports SET status = ?, handled_by = ?, handled_at = ?, note = ?, action_id = ?, resolution_id = ? WHERE id = ? AND status = 'open'")
+        .bind(r.outcome, r.staffId, r.at, r.note, r.actionId, r.logId, r.reportId),
     ]);
     return (update?.meta.changes ?? 0) === 1;
   }
