@@ -138,6 +138,10 @@ describe("reports", () => {
     expect(ours.map((r) => r.id)).toEqual([r1, r2, r3]);
     expect(ours.map((r) => r.otherOpen)).toEqual([1, 1, 0]);
     expect(ours[0]).toMatchObject({ tableId: null, links: null, evidence: { name: b.player.name, chat: [], match: null } });
+    // A rename afterwards: the queue shows the name now, the evidence the name then.
+    expect((await call("PATCH", "/v1/me", { token: b.token, body: { name: "Renamed-after" } })).status).toBe(200);
+    const renamed = StaffReportSchema.parse(await (await call("GET", `/v1/admin/reports/${r1}`, { token: staff.token })).json());
+    expect(renamed).toMatchObject({ reported: { name: "Renamed-after" }, evidence: { name: b.player.name } });
 
     const aboutB = ReportQueueSchema.parse(await (await call("GET", `/v1/admin/reports?player=${b.player.id}`, { token: staff.token })).json());
     expect(aboutB.reports.map((r) => r.id)).toEqual([r1, r2]);
@@ -222,6 +226,26 @@ describe("reports", () => {
     expect((await file(targets[0]!)).status).toBe(200);
     await call("POST", `/v1/admin/reports/${filed[0]}/resolve`, { token: staff.token, body: { outcome: "dismissed" } });
     expect((await file(targets.at(-1)!)).status).toBe(201);
+  });
+
+  it("at once: two filings of one report make one row, and two moderators resolving one report make one resolution", async () => {
+    const [a, b] = [await guest(), await guest()];
+    const [m1, m2] = [await moderator(), await moderator()];
+    const body = { playerId: b.player.id, reason: "name" };
+    const filings = await Promise.all([call("POST", "/v1/reports", { token: a.token, body }), call("POST", "/v1/reports", { token: a.token, body })]);
+    expect(filings.map((r) => r.status).sort()).toEqual([200, 201]);
+    const ids = await Promise.all(filings.map(async (r) => FiledReportSchema.parse(await r.json()).report.id));
+    expect(ids[0]).toBe(ids[1]);
+    expect(await d1Count("SELECT count(*) AS n FROM reports WHERE reporter_id = ?", a.player.id)).toBe(1);
+
+    const resolve = (token: string, outcome: string) => call("POST", `/v1/admin/reports/${ids[0]}/resolve`, { token, body: { outcome } });
+    const answers = await Promise.all([resolve(m1.token, "handled"), resolve(m2.token, "dismissed")]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await d1Count("SELECT count(*) AS n FROM moderation_log WHERE action = 'resolve-report' AND json_extract(detail, '$.report') = ?", ids[0])).toBe(1);
+    // The stored resolution is the one that was answered 200.
+    const winner = StaffReportSchema.parse(await answers.find((r) => r.status === 200)!.json());
+    const stored = StaffReportSchema.parse(await (await call("GET", `/v1/admin/reports/${ids[0]}`, { token: m1.token })).json());
+    expect(stored).toMatchObject({ status: winner.status, handledBy: winner.handledBy, resolutionId: winner.resolutionId });
   });
 
   it("the admin routes refuse an anonymous caller (401) and a plain player (403), and nothing changes", async () => {
