@@ -111,6 +111,24 @@ describe("reports in the browser", () => {
     expect(await host.getByTestId("profile-report").count()).toBe(0);
     await guest.goto(`${baseUrl}/#/p/${hostId}`);
     await expect.poll(() => guest.getByTestId("profile-report").count(), POLL).toBe(1);
+    await guest.getByTestId("profile-report").click();
+    await guest.waitForSelector('[data-testid="report-dialog"]');
+    await guest.keyboard.press("Escape");
+    expect(await guest.getByTestId("report-dialog").count()).toBe(0);
+
+    // After the match, the end screen offers the report (a new one: the first was closed).
+    await guest.goto(`${baseUrl}/#/t/${tableId}`);
+    await settled(guest);
+    await guest.getByTestId("resign").click();
+    await guest.getByTestId("dialog-ok").click();
+    await host.goto(`${baseUrl}/#/t/${tableId}`);
+    await host.getByTestId("end-report").click();
+    await host.getByTestId("report-reason-leaving").check();
+    await host.getByTestId("report-send").click();
+    await expect.poll(() => host.getByTestId("report-sent").getAttribute("data-report-id"), POLL).not.toBe(reportId);
+    expect(await host.getByTestId("report").count()).toBe(0);
+    const again = ReportQueueSchema.parse(await adminGet(staff.token, `/v1/admin/reports?player=${guestId}`));
+    expect(again.reports.map((r) => [r.reason, r.evidence.match?.status])).toEqual([["leaving", "over"]]);
     expect(errors).toEqual([]);
   });
 });
