@@ -5,7 +5,10 @@
  * the reporter's profile shows it handled. This file runs its own `wrangler dev`, to know its state folder.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NardiClient } from "../../src/client";
 import { ReportQueueSchema, StaffReportSchema } from "../../src/protocol";
@@ -13,6 +16,7 @@ import { startDevServer, type DevServer } from "../support/wrangler-dev";
 import { POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
 
 const ROOT = join(import.meta.dirname, "..", "..");
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const browser = useChromium();
 let server: DevServer;
 
@@ -39,6 +43,16 @@ async function adminGet(token: string, path: string): Promise<unknown> {
   const res = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/** axe-core's serious and critical violations, as test/browser/quality.test.ts counts them. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}`);
 }
 
 describe("reports in the browser", () => {
@@ -131,4 +145,32 @@ describe("reports in the browser", () => {
     expect(again.reports.map((r) => [r.reason, r.evidence.match?.status])).toEqual([["leaving", "over"]]);
     expect(errors).toEqual([]);
   });
+
+  for (const [lang, locale] of [["en", "en-GB"], ["ru", "ru-RU"], ["ka", "ka-GE"], ["hy", "hy-AM"]] as const) {
+    it(`${lang}: the dialog on a phone fits the screen, has no serious accessibility violation, and says a refusal in words`, async () => {
+      const errors: string[] = [];
+      const page = await (await browser().newContext({ locale, viewport: { width: 390, height: 844 } })).newPage();
+      watchPageErrors(page, errors);
+      const other = await new NardiClient(server.baseUrl).createGuest();
+      await page.goto(`${server.baseUrl}/#/p/${other.player.id}`);
+      await page.getByTestId("profile-report").click();
+      await page.waitForSelector('[data-testid="report-dialog"]');
+      expect(await seriousViolations(page)).toEqual([]);
+      const fits = await page.evaluate(() => {
+        const box = document.querySelector(".report-box")!.getBoundingClientRect();
+        return document.documentElement.scrollWidth <= document.documentElement.clientWidth && box.left >= 0 && box.right <= document.documentElement.clientWidth;
+      });
+      expect(fits).toBe(true);
+      await screenshot(page, `report-dialog-${lang}-phone`);
+      // "Something else" without a text is stopped here, in the page's language.
+      await page.getByTestId("report-reason-other").check();
+      await page.getByTestId("report-send").click();
+      expect((await page.getByTestId("report-error").textContent())?.length).toBeGreaterThan(0);
+      expect(await page.getByTestId("report-sent").count()).toBe(0);
+      await page.getByTestId("report-text").fill("sells coins");
+      await page.getByTestId("report-send").click();
+      await expect.poll(() => page.getByTestId("report-sent").count(), POLL).toBe(1);
+      expect(errors).toEqual([]);
+    });
+  }
 });
