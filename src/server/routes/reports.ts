@@ -28,7 +28,7 @@ export const reports = new OpenAPIHono<{ Bindings: Env }>();
 const newReportId = newTableId;
 
 /** A report as its reporter sees it: no moderator, no note, no evidence. */
-export function ownReport(row: ReportRow): OwnReport {
+function ownReport(row: ReportRow): OwnReport {
   return { id: row.id, at: row.at, reported: row.reported, tableId: row.tableId, reason: row.reason, text: row.text, status: row.status, handledAt: row.handledAt };
 }
 
