@@ -4,11 +4,11 @@
  * closes the report (one moderation-log row); the reporter sees it handled. Every refusal changes nothing, and
  * the admin routes refuse an anonymous caller (401) and a plain player (403).
  */
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { FiledReportSchema, OwnReportListSchema, REPORT_LIMITS, ReportQueueSchema, StaffReportSchema, type SessionGrant } from "../../src/protocol";
-import { commandId, connect, type Client } from "./helpers";
-import { call, d1Count, guest, tableBetween } from "./players-support";
+import { api, commandId, connect, stubOf, timePasses, type Client } from "./helpers";
+import { call, d1Count, delivered, guest, tableBetween } from "./players-support";
 
 async function moderator(): Promise<SessionGrant> {
   const staff = await guest();
@@ -119,6 +119,26 @@ describe("reports", () => {
     const fresh = FiledReportSchema.parse(await anew.json()).report;
     const one = StaffReportSchema.parse(await (await call("GET", `/v1/admin/reports/${fresh.id}`, { token: staff.token })).json());
     expect(one.evidence.chat.map((line) => line.text)).toEqual(["good luck", "you play like a donkey, idiot", "and I will say more"]);
+  });
+
+  it("the evidence is the report's own copy: it outlives the table's purge, after which that table can no longer be reported from", async () => {
+    const { a, b, table, w, b2 } = await opponents();
+    await say(b2, "rude words");
+    const staff = await moderator();
+    const { report } = FiledReportSchema.parse(
+      await (await call("POST", "/v1/reports", { token: a.token, body: { playerId: b.player.id, tableId: table.id, reason: "chat-abuse" } })).json(),
+    );
+    w.send({ type: "resign", id: commandId() });
+    expect(await w.answer()).toMatchObject({ type: "ack" });
+    await delivered(table.id);
+    await timePasses(table.id);
+    await runDurableObjectAlarm(stubOf(table.id));
+    expect((await api(`/v1/tables/${table.id}`)).status).toBe(404);
+
+    const kept = StaffReportSchema.parse(await (await call("GET", `/v1/admin/reports/${report.id}`, { token: staff.token })).json());
+    expect(kept.evidence.chat.map((line) => line.text)).toEqual(["rude words"]);
+    const late = await call("POST", "/v1/reports", { token: b.token, body: { playerId: a.player.id, tableId: table.id, reason: "leaving" } });
+    expect(await problemCode(late)).toEqual({ status: 404, code: "TABLE_NOT_FOUND" });
   });
 
   it("from a profile (no table): the name is captured; the queue is oldest first, filters by player and counts the other open reports", async () => {
