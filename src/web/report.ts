@@ -102,6 +102,22 @@ export function openReportDialog(api: NardiClient, target: ReportTarget): Promis
 
     overlay.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape") close();
+      if (ev.key !== "Tab") return;
+      // Focus stays inside the dialog: Tab from the last control goes to the first, Shift+Tab the other way.
+      // (A radio group is one Tab stop: its checked radio.)
+      const controls = [...box.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLButtonElement>("input, textarea, button")].filter(
+        (el) => !el.disabled && !(el instanceof HTMLInputElement && el.type === "radio" && !el.checked),
+      );
+      const first = controls[0];
+      const last = controls.at(-1);
+      if (!first || !last) return;
+      if (!ev.shiftKey && document.activeElement === last) {
+        ev.preventDefault();
+        first.focus();
+      } else if (ev.shiftKey && document.activeElement === first) {
+        ev.preventDefault();
+        last.focus();
+      }
     });
     document.body.append(overlay);
     radios[0]!.focus();

@@ -162,6 +162,13 @@ describe("reports in the browser", () => {
       });
       expect(fits).toBe(true);
       await screenshot(page, `report-dialog-${lang}-phone`);
+      // The keyboard stays inside the dialog: from the first reason Shift+Tab reaches Send, and Tab comes back.
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
+      expect(await focused()).toBe("report-reason-chat-abuse");
+      await page.keyboard.press("Shift+Tab");
+      expect(await focused()).toBe("report-send");
+      await page.keyboard.press("Tab");
+      expect(await focused()).toBe("report-reason-chat-abuse");
       // "Something else" without a text is stopped here, in the page's language.
       await page.getByTestId("report-reason-other").check();
       await page.getByTestId("report-send").click();
