@@ -32,16 +32,19 @@ const REASONS: readonly ReportReason[] = ["chat-abuse", "name", "stalling", "lea
 
 const reasonText = (reason: ReportReason) => t(`report.reason.${reason}` as MessageKey);
 
-/** The button that opens the dialog. */
-export function reportButton(api: NardiClient, target: ReportTarget, testid = "report"): HTMLButtonElement {
-  const b = button(t("report.button"), testid, () => void openReportDialog(api, target), "secondary");
-  b.setAttribute("aria-label", t("report.buttonLabel", { name: target.name }));
+/**
+ * The button that opens the dialog. `chat`: the one beside Mute in the chat panel, worded "Report chat" (its
+ * visible words are its whole name there); the dialog starts on the first reason, chat abuse, either way.
+ */
+export function reportButton(api: NardiClient, target: ReportTarget, testid = "report", opts: { chat?: boolean } = {}): HTMLButtonElement {
+  const b = button(t(opts.chat ? "report.chatButton" : "report.button"), testid, () => void openReportDialog(api, target), "secondary");
+  if (!opts.chat) b.setAttribute("aria-label", t("report.buttonLabel", { name: target.name }));
   b.setAttribute("aria-haspopup", "dialog");
   return b;
 }
 
 /** The dialog: reasons, text, Send; resolves when it is closed (sent or not). Escape or Cancel closes it. */
-export function openReportDialog(api: NardiClient, target: ReportTarget): Promise<void> {
+export function openReportDialog(api: NardiClient, target: ReportTarget, initial: ReportReason = REASONS[0]!): Promise<void> {
   const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   return new Promise((resolve) => {
     const close = () => {
@@ -50,8 +53,8 @@ export function openReportDialog(api: NardiClient, target: ReportTarget): Promis
       resolve();
     };
     const titleId = `report-title-${Math.random().toString(36).slice(2)}`;
-    const radios = REASONS.map((reason, i) =>
-      h("input", { type: "radio", name: "report-reason", value: reason, "data-testid": `report-reason-${reason}`, checked: i === 0 }),
+    const radios = REASONS.map((reason) =>
+      h("input", { type: "radio", name: "report-reason", value: reason, "data-testid": `report-reason-${reason}`, checked: reason === initial }),
     );
     const reasons = h(
       "fieldset",
@@ -120,7 +123,7 @@ export function openReportDialog(api: NardiClient, target: ReportTarget): Promis
       }
     });
     document.body.append(overlay);
-    radios[0]!.focus();
+    (radios.find((radio) => radio.checked) ?? radios[0]!).focus();
   });
 }
 

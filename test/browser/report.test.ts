@@ -86,10 +86,11 @@ describe("reports in the browser", () => {
     await host.getByTestId("chat-enable").click();
     await expect.poll(() => host.getByTestId("chat-line").allTextContents(), POLL).toEqual([expect.stringContaining(insult)]);
 
-    // The host reports the opponent from the table.
-    await host.getByTestId("report").click();
+    // The host reports the opponent from the table: beside Mute in the chat (the table tools have Report too).
+    expect(await host.getByTestId("report").count()).toBe(1);
+    await host.getByTestId("chat-report").click();
     await host.waitForSelector('[data-testid="report-dialog"]');
-    await host.getByTestId("report-reason-chat-abuse").check();
+    expect(await host.getByTestId("report-reason-chat-abuse").isChecked()).toBe(true);
     await host.getByTestId("report-text").fill("insults in the chat");
     await screenshot(host, "report-dialog");
     await host.getByTestId("report-send").click();
@@ -141,6 +142,11 @@ describe("reports in the browser", () => {
     await host.getByTestId("report-send").click();
     await expect.poll(() => host.getByTestId("report-sent").getAttribute("data-report-id"), POLL).not.toBe(reportId);
     expect(await host.getByTestId("report").count()).toBe(0);
+    // A spectator has nothing to report from (no seat).
+    const watcher = await (await browser().newContext()).newPage();
+    await watcher.goto(`${baseUrl}/#/watch/${tableId}`);
+    await settled(watcher);
+    expect(await watcher.locator('[data-testid="report"], [data-testid="end-report"], [data-testid="chat-report"]').count()).toBe(0);
     const again = ReportQueueSchema.parse(await adminGet(staff.token, `/v1/admin/reports?player=${guestId}`));
     expect(again.reports.map((r) => [r.reason, r.evidence.match?.status])).toEqual([["leaving", "over"]]);
     expect(errors).toEqual([]);

@@ -537,6 +537,7 @@ export const en = {
 
   // ── reports (docs/reports.md) ──
   "report.button": "Report",
+  "report.chatButton": "Report chat",
   "report.buttonLabel": "Report {name} to the moderators",
   "report.title": "Report {name}",
   "report.aboutTable": "A moderator will read your report together with this table's chat, as the server holds it when you send the report.",

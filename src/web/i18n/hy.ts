@@ -537,6 +537,7 @@ export const hy: Catalogue = {
 
   // ── reports (docs/reports.md) ──
   "report.button": "Բողոքել",
+  "report.chatButton": "Բողոք զրուցարանի մասին",
   "report.buttonLabel": "Բողոքել մոդերատորներին խաղացողից՝ {name}",
   "report.title": "Բողոք խաղացողից՝ {name}",
   "report.aboutTable": "Մոդերատորը կկարդա քո բողոքը այս սեղանի զրուցարանի հետ միասին՝ այնպես, ինչպես այն պահված է սերվերում ուղարկելու պահին։",

@@ -537,6 +537,7 @@ export const ka: Catalogue = {
 
   // ── reports (docs/reports.md) ──
   "report.button": "საჩივარი",
+  "report.chatButton": "საჩივარი ჩატზე",
   "report.buttonLabel": "საჩივარი მოთამაშეზე: {name} — მოდერატორებისთვის",
   "report.title": "საჩივარი მოთამაშეზე: {name}",
   "report.aboutTable": "მოდერატორი წაიკითხავს შენს საჩივარს ამ მაგიდის ჩატთან ერთად — ისე, როგორც ის სერვერზე ინახება გაგზავნის მომენტში.",

@@ -557,6 +557,7 @@ export const ru: Catalogue = {
 
   // ── reports (docs/reports.md) ──
   "report.button": "Пожаловаться",
+  "report.chatButton": "Пожаловаться на чат",
   "report.buttonLabel": "Пожаловаться модераторам на игрока {name}",
   "report.title": "Жалоба на игрока {name}",
   "report.aboutTable": "Модератор прочтёт вашу жалобу вместе с чатом этого стола — в том виде, в каком он хранится на сервере в момент отправки.",
