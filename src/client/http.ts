@@ -3,6 +3,11 @@
  * requests; every answer is parsed with the protocol's schemas before the caller sees it.
  */
 import {
+  FiledReportSchema,
+  OwnReportListSchema,
+  type FileReportBody,
+  type FiledReport,
+  type OwnReport,
   CoinBalanceSchema,
   TransferPageSchema,
   type CoinBalance,
@@ -204,6 +209,16 @@ export class NardiClient {
   /** Session: the player's coin transfers, newest first. */
   getCoinTransfers(page: { cursor?: string; limit?: number } = {}): Promise<TransferPage> {
     return this.request("GET", `/v1/coins/transfers${query(page)}`, TransferPageSchema, undefined, this.options.session);
+  }
+
+  /** Session: reports a player (docs/reports.md); with `tableId`, the opponent at that table. A repeat answers the open one (`duplicate`). */
+  fileReport(body: FileReportBody): Promise<FiledReport> {
+    return this.request("POST", "/v1/reports", FiledReportSchema, body, this.options.session);
+  }
+
+  /** Session: the player's own reports, newest first, with their status. */
+  async myReports(): Promise<OwnReport[]> {
+    return (await this.request("GET", "/v1/me/reports", OwnReportListSchema, undefined, this.options.session)).reports;
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */

@@ -7,6 +7,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { requireStaff } from "./auth";
 import { metrics } from "./metrics";
+import { reportsAdmin } from "./reports";
 
 export const admin = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -17,3 +18,4 @@ admin.use("*", async (c, next) => {
   await next();
 });
 admin.route("/", metrics);
+admin.route("/", reportsAdmin);
