@@ -47,7 +47,7 @@ export const MetricsReportSchema = z
     /** Figures of the moment, computed when asked. */
     now: z.object({
       at: z.number().int(),
-      reportsOpen: z.number().int().min(0).nullable().meta({ description: "Open abuse reports; null while this server has no reports table." }),
+      reportsOpen: z.number().int().min(0).meta({ description: "Open abuse reports (docs/reports.md)." }),
       guests: z.number().int().min(0).meta({ description: "Players who are guests now (never claimed a name)." }),
       members: z.number().int().min(0).meta({ description: "Players who claimed a name." }),
       coinsInCirculation: z.number().int().min(0).meta({ description: "Domino Coins held by players and in table escrows (not the house)." }),

@@ -55,28 +55,23 @@ export interface Gauges {
   members: number;
   coinsInCirculation: number;
   coinsInEscrow: number;
-  reportsOpen: number | null;
+  reportsOpen: number;
 }
 
 /**
  * The figures of the moment. Coins in circulation: every account but the house's (players' and escrows'), which is
  * exactly what the house has handed out (`-balance` of the house). Reports: the open rows of the reports table
- * (migrations/0006_reports.sql), null where that table does not exist.
+ * (migrations/0006_reports.sql).
  */
 export async function gauges(d1: D1Database): Promise<Gauges> {
-  const [players, coins, reportsTable] = await d1.batch<Record<string, unknown>>([
+  const [players, coins, reports] = await d1.batch<Record<string, unknown>>([
     d1.prepare("SELECT coalesce(sum(kind = 'guest'), 0) AS guests, coalesce(sum(kind = 'member'), 0) AS members FROM players"),
     d1.prepare(
       `SELECT coalesce(sum(CASE WHEN id != 'house' THEN balance END), 0) AS circulation,
               coalesce(sum(CASE WHEN id LIKE 'table:%' THEN balance END), 0) AS escrow FROM coin_accounts`,
     ),
-    d1.prepare("SELECT 1 AS yes FROM sqlite_master WHERE type = 'table' AND name = 'reports'"),
+    d1.prepare("SELECT count(*) AS n FROM reports WHERE status = 'open'"),
   ]);
-  let reportsOpen: number | null = null;
-  if ((reportsTable?.results.length ?? 0) > 0) {
-    const row = await d1.prepare("SELECT count(*) AS n FROM reports WHERE status = 'open'").first<{ n: number }>();
-    reportsOpen = Number(row?.n ?? 0);
-  }
   const p = players?.results[0] ?? {};
   const c = coins?.results[0] ?? {};
   return {
@@ -84,7 +79,7 @@ export async function gauges(d1: D1Database): Promise<Gauges> {
     members: Number(p.members ?? 0),
     coinsInCirculation: Number(c.circulation ?? 0),
     coinsInEscrow: Number(c.escrow ?? 0),
-    reportsOpen,
+    reportsOpen: Number(reports?.results[0]?.n ?? 0),
   };
 }
 
