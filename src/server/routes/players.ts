@@ -19,6 +19,7 @@ import {
 } from "../../protocol";
 import { readableRecord } from "../record-access";
 import { Db } from "../db";
+import { ModerationDb } from "../db/moderation";
 import { admit } from "../moderation/admission";
 import type { Env } from "../env";
 import { guestName, nameKey } from "../identity/names";
@@ -76,7 +77,8 @@ players.openapi(
     path: "/sessions",
     summary: "Log in with a claimed name and password",
     description:
-      "Rate limited per client address and per name (RATE_LIMITED, 429). A wrong password and an unknown name get the same BAD_CREDENTIALS answer, after the same work.",
+      "Rate limited per client address and per name (RATE_LIMITED, 429). A wrong password and an unknown name get the same BAD_CREDENTIALS answer, after the same work. " +
+      "A banned player's right name and password get 403 BANNED (checked only after the password, so it tells nobody else).",
     operationId: "logIn",
     tags: ["players"],
     request: body(CredentialsBodySchema),
@@ -84,6 +86,7 @@ players.openapi(
       200: json(SessionGrantSchema, "A new session"),
       400: problem("BAD_REQUEST or BAD_JSON"),
       401: problem("BAD_CREDENTIALS"),
+      403: problem("BANNED: the right name and password of a banned player"),
       429: problem("RATE_LIMITED"),
     },
   }),
@@ -97,6 +100,8 @@ players.openapi(
     const player = await db.playerByName(nameKey(name));
     const ok = await verifyPassword(password, player?.kind === "member" ? player.password : null);
     if (!ok || !player) throw new ApiError("BAD_CREDENTIALS", "no player with this name and password");
+    // Only after the password: the answer tells nobody but the player themselves that they are banned.
+    if ((await new ModerationDb(c.env.DB).sanctions(player.id)).banned) throw new ApiError("BANNED", "this player is banned");
     const now = Date.now();
     const token = await openSession(db, player.id, now);
     return c.json({ token, player: await profileOf(db, player, now) }, 200);

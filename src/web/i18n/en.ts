@@ -326,6 +326,8 @@ export const en = {
   "coins.purpose.payout": "Winnings",
   "coins.purpose.rake": "House rake",
   "coins.purpose.refund": "Stake returned",
+  "coins.purpose.reversal": "Match reversed by a moderator",
+  "coins.purpose.restore": "Reversed match restored",
   "coins.noTransfers": "No transfers yet.",
   "coins.older": "Older transfers",
   "coins.atTable": "at table {id}",

@@ -326,6 +326,8 @@ export const hy: Catalogue = {
   "coins.purpose.payout": "Շահում",
   "coins.purpose.rake": "Հաստատության միջնորդավճար",
   "coins.purpose.refund": "Խաղադրույքը վերադարձված է",
+  "coins.purpose.reversal": "Խաղը չեղարկվել է մոդերատորի կողմից",
+  "coins.purpose.restore": "Չեղարկված խաղը վերականգնվել է",
   "coins.noTransfers": "Փոխանցումներ դեռ չկան։",
   "coins.older": "Ավելի հին փոխանցումներ",
   "coins.atTable": "{id} սեղանի մոտ",

@@ -326,6 +326,8 @@ export const ka: Catalogue = {
   "coins.purpose.payout": "მოგება",
   "coins.purpose.rake": "დაწესებულების საკომისიო",
   "coins.purpose.refund": "ფსონი დაბრუნებულია",
+  "coins.purpose.reversal": "პარტია მოდერატორმა გააუქმა",
+  "coins.purpose.restore": "გაუქმებული პარტია აღდგენილია",
   "coins.noTransfers": "გადარიცხვები ჯერ არ არის.",
   "coins.older": "ძველი გადარიცხვები",
   "coins.atTable": "მაგიდასთან {id}",

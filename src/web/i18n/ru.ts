@@ -341,6 +341,8 @@ export const ru: Catalogue = {
   "coins.purpose.payout": "Выигрыш",
   "coins.purpose.rake": "Комиссия заведения",
   "coins.purpose.refund": "Ставка возвращена",
+  "coins.purpose.reversal": "Партия отменена модератором",
+  "coins.purpose.restore": "Отменённая партия восстановлена",
   "coins.noTransfers": "Переводов пока нет.",
   "coins.older": "Более ранние переводы",
   "coins.atTable": "за столом {id}",
