@@ -161,4 +161,5 @@ export type Standing = z.infer<typeof StandingSchema>;
 export type MyStanding = z.infer<typeof MyStandingSchema>;
 export type Dossier = z.infer<typeof DossierSchema>;
 export type PlayerHit = z.infer<typeof PlayerHitSchema>;
+export type PlayerSearch = z.infer<typeof PlayerSearchSchema>;
 export type ActionResult = z.infer<typeof ActionResultSchema>;

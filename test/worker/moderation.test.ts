@@ -309,6 +309,23 @@ describe("tables and matches", () => {
     await expectLedgerSound();
   });
 
+  it("two moderators reversing the same match at once write one reversal; the other is told MATCH_REVERSED", async () => {
+    const [m1, m2] = [await staff("moderator"), await staff("moderator")];
+    const a = await member("race-a");
+    const b = await member("race-b");
+    const table = await tableBetween(a.token, b.token, { stake: 50, rated: true });
+    await resign(table.id, table.white.token);
+    await delivered(table.id);
+    const answers = await Promise.all(
+      [m1, m2].map((m) => call("POST", `/v1/admin/matches/${table.id}/reverse`, { token: m.token, body: { reason: "farming" } })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await d1Count("SELECT count(*) AS n FROM moderation_log WHERE action = 'reverse-match' AND table_id = ?", table.id)).toBe(1);
+    expect(await d1Count("SELECT count(*) AS n FROM coin_transfers WHERE purpose = 'reversal' AND table_id = ?", table.id)).toBe(1);
+    expect([await balance(a.token), await balance(b.token)]).toEqual([GRANT, GRANT]);
+    await expectLedgerSound();
+  });
+
   it("a reversal the winner can no longer pay for changes nothing; an unknown match is MATCH_NOT_FOUND", async () => {
     const mod = await staff("moderator");
     const a = await member("spent");
