@@ -153,6 +153,10 @@ export const ActionResultSchema = z
 
 export type PlayerActionKind = z.infer<typeof PlayerActionKindSchema>;
 export type PlayerActionBody = z.infer<typeof PlayerActionBodySchema>;
+/** What a client sends (`note` may be left out). */
+export type PlayerActionInput = z.input<typeof PlayerActionBodySchema>;
+export type ReasonInput = z.input<typeof ReasonBodySchema>;
+export type RoleInput = z.input<typeof RoleBodySchema>;
 export type ReasonBody = z.infer<typeof ReasonBodySchema>;
 export type RoleBody = z.infer<typeof RoleBodySchema>;
 export type LogEntry = z.infer<typeof LogEntrySchema>;

@@ -7,7 +7,8 @@ import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { LogPage, SessionGrant } from "../../src/protocol";
+import { NardiClient } from "../../src/client";
+import type { SessionGrant } from "../../src/protocol";
 import { startDevServer, type DevServer } from "../support/wrangler-dev";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -58,14 +59,15 @@ test("the first admin is made by npm run admin, logged with no actor, and a revo
   expect((await npmAdmin("grant", "Nobody", "admin")).status).toBe(1);
   expect((await npmAdmin("grant", "FirstAdmin", "boss")).status).toBe(2);
 
-  const log = await call("GET", "/v1/admin/log", first.token);
-  expect(log.status).toBe(200);
-  expect(((await log.json()) as LogPage).entries).toEqual([
-    expect.objectContaining({ action: "grant-role", actorId: null, playerId: first.player.id, detail: { role: "admin" } }),
+  // The typed client parses every answer with the protocol's schemas.
+  const staff = new NardiClient(server.baseUrl).withSession(first.token);
+  expect((await staff.adminLog()).entries).toEqual([
+    expect.objectContaining({ action: "grant-role", actorId: null, playerId: first.player.id, reason: "other", detail: { role: "admin" } }),
   ]);
 
-  const viaApi = await call("POST", `/v1/admin/players/${helper.player.id}/roles`, first.token, { op: "grant", role: "moderator" });
-  expect(viaApi.status).toBe(201);
+  const viaApi = await staff.adminSetRole(helper.player.id, { op: "grant", role: "moderator" });
+  expect(viaApi.entry).toMatchObject({ action: "grant-role", actorId: first.player.id });
+  expect((await staff.adminGetPlayer(helper.player.id)).roles).toEqual([expect.objectContaining({ role: "moderator", grantedBy: first.player.id })]);
   const listed = await npmAdmin("list");
   expect(listed.status).toBe(0);
   expect(listed.out).toMatch(/FirstAdmin\t\S+\tadmin/);

@@ -8,6 +8,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ActionResult, Dossier, LogPage, MyStanding, PlayerProfile, PlayerSearch, TransferPage } from "../../src/protocol";
 import { admit } from "../../src/server/moderation/admission";
+import { compensations } from "../../src/server/moderation/actions";
 import { ApiError } from "../../src/server/problem";
 import { Db } from "../../src/server/db";
 import { balance, delivered, expectLedgerSound, resign, stored } from "./coins-support";
@@ -347,5 +348,37 @@ describe("tables and matches", () => {
     await expectProblem(await call("POST", "/v1/admin/matches/AAAAAAAAAAAAAAAAAAAAAA/reverse", { token: mod.token, body: { reason: "farming" } }), 404, "MATCH_NOT_FOUND");
     expect(await snapshot()).toEqual(snap);
     await expectLedgerSound();
+  });
+});
+
+describe("what a reversal pays back", () => {
+  const id = (n: number) => `r${n}`;
+  it.each([
+    {
+      name: "a payout with a rake: the winner and the house pay the loser back",
+      transfers: [
+        { id: "h1", from: "player:w", to: "table:t", amount: 100 },
+        { id: "h2", from: "player:l", to: "table:t", amount: 100 },
+        { id: "p", from: "table:t", to: "player:w", amount: 190 },
+        { id: "r", from: "table:t", to: "house", amount: 10 },
+      ],
+      moves: [
+        { id: "r0", from: "house", to: "player:l", amount: 10 },
+        { id: "r1", from: "player:w", to: "player:l", amount: 90 },
+      ],
+    },
+    {
+      name: "a refund moved nobody's coins: nothing to pay back",
+      transfers: [
+        { id: "h1", from: "player:w", to: "table:t", amount: 100 },
+        { id: "h2", from: "player:l", to: "table:t", amount: 100 },
+        { id: "f1", from: "table:t", to: "player:w", amount: 100 },
+        { id: "f2", from: "table:t", to: "player:l", amount: 100 },
+      ],
+      moves: [],
+    },
+    { name: "no stake: nothing", transfers: [], moves: [] },
+  ])("$name", ({ transfers, moves }) => {
+    expect(compensations(transfers, id)).toEqual(moves);
   });
 });
