@@ -118,6 +118,7 @@ describe("sanctions on the next request", () => {
       await expectProblem(await createTable(token), 401, "UNAUTHORIZED");
     }
     await expectProblem(await call("POST", "/v1/sessions", { body: { name: p.name, password: "correct horse" } }), 403, "BANNED");
+    expect(await d1Count("SELECT count(*) AS n FROM sessions WHERE player_id = ?", p.player.id)).toBe(0);
     await expectProblem(await call("POST", "/v1/sessions", { body: { name: p.name, password: "wrong horse" } }), 401, "BAD_CREDENTIALS");
     expect(await chatRefusal(p.player.id)).toBe("BANNED: this player is banned");
 

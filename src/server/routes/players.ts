@@ -26,7 +26,7 @@ import { guestName, nameKey } from "../identity/names";
 import { hashPassword, verifyPassword } from "../identity/password";
 import { profileOf, ratingView } from "../identity/profile";
 import { openSession, requireSession } from "../identity/sessions";
-import { newPlayerId } from "../ids";
+import { newPlayerId, sha256Hex } from "../ids";
 import { json, problem } from "../openapi";
 import { ApiError } from "../problem";
 
@@ -100,10 +100,14 @@ players.openapi(
     const player = await db.playerByName(nameKey(name));
     const ok = await verifyPassword(password, player?.kind === "member" ? player.password : null);
     if (!ok || !player) throw new ApiError("BAD_CREDENTIALS", "no player with this name and password");
-    // Only after the password: the answer tells nobody but the player themselves that they are banned.
-    if ((await new ModerationDb(c.env.DB).sanctions(player.id)).banned) throw new ApiError("BANNED", "this player is banned");
     const now = Date.now();
     const token = await openSession(db, player.id, now);
+    // Only after the password, so the answer tells nobody but the player that they are banned; and after the session
+    // exists, so a ban landing at this moment (its batch deletes every session) cannot leave this one open.
+    if ((await new ModerationDb(c.env.DB).sanctions(player.id)).banned) {
+      await db.deleteSession(await sha256Hex(token));
+      throw new ApiError("BANNED", "this player is banned");
+    }
     return c.json({ token, player: await profileOf(db, player, now) }, 200);
   },
 );
