@@ -11,6 +11,7 @@ import { admit } from "../../src/server/moderation/admission";
 import { compensations } from "../../src/server/moderation/actions";
 import { ApiError } from "../../src/server/problem";
 import { Db } from "../../src/server/db";
+import { ModerationDb, reversalGuard } from "../../src/server/db/moderation";
 import { balance, delivered, expectLedgerSound, resign, stored } from "./coins-support";
 import { act, acted, expectProblem, member, snapshot, staff } from "./moderation-support";
 import { call, d1Count, profile, tableBetween } from "./players-support";
@@ -326,6 +327,13 @@ describe("tables and matches", () => {
     expect(await d1Count("SELECT count(*) AS n FROM coin_transfers WHERE purpose = 'reversal' AND table_id = ?", table.id)).toBe(1);
     expect([await balance(a.token), await balance(b.token)]).toEqual([GRANT, GRANT]);
     await expectLedgerSound();
+    // The guard inside the batch (not only the read before it) keeps a second reversal out, and its effects with it.
+    const mod = new ModerationDb(env.DB);
+    const row = { id: "second-reversal-row", at: Date.now(), actorId: null, action: "reverse-match" as const, playerId: null, tableId: table.id, reason: "farming" as const, note: "", until: null, undoes: null, detail: null };
+    const move = { id: "second-reversal-move", from: `player:${b.player.id}`, to: `player:${a.player.id}`, amount: 1 };
+    const [logged, moved] = await mod.batch([mod.insertLog(row, reversalGuard(table.id, false)), mod.transfer(row.id, move, "reversal", table.id, row.at)]);
+    expect([logged!.meta.changes, moved!.meta.changes]).toEqual([0, 0]);
+    expect(await d1Count("SELECT count(*) AS n FROM coin_transfers WHERE id = ?", move.id)).toBe(0);
   });
 
   it("a reversal the winner can no longer pay for changes nothing; an unknown match is MATCH_NOT_FOUND", async () => {

@@ -135,7 +135,7 @@ moderation.openapi(
       "One moderation-log row, stored in the same batch as its effect, then carried to the player's live sockets. " +
       "mute and suspend need `durationSeconds`; rename takes an optional `name` (else a `player-…` name is generated). " +
       "ban and unban need an admin; the rest a moderator. Nobody acts on themselves; only an admin acts on staff. " +
-      "Order of checks: session and role (401, 403), body (400), the player (404), on whom (403), then the action's own " +
+      "Order of checks: session and staff role (401, 403), body (400), the admin role for ban/unban (403), the player (404), on whom (403), then the action's own " +
       "(404 ACTION_NOT_FOUND for an undo with nothing standing; 409 NAME_TAKEN).",
     operationId: "adminActOnPlayer",
     tags,

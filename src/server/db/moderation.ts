@@ -323,14 +323,6 @@ export class ModerationDb {
       .all<Row>();
     return new Set(results.map((r) => String(r.table_id)));
   }
-
-  /** Every player holding a role (for `npm run admin -- list` and the docs' first-admin check). */
-  async staff(): Promise<Array<{ playerId: string; name: string | null; role: StaffRole }>> {
-    const { results } = await this.d1
-      .prepare("SELECT r.player_id, p.name, r.role FROM player_roles r JOIN players p ON p.id = r.player_id ORDER BY p.name, r.role")
-      .all<Row>();
-    return results.map((r) => ({ playerId: String(r.player_id), name: r.name === null ? null : String(r.name), role: RoleSchema.parse(r.role) }));
-  }
 }
 
 /** The SQL guard that keeps a reversal (restore) out unless the match's latest reverse/restore row is not (is) a reversal. */
