@@ -12,6 +12,7 @@ export const admin = new OpenAPIHono<{ Bindings: Env }>();
 
 // The gate before every admin route, whoever wrote it: at least a moderator's session, checked before any query or
 // body is read, so a caller without one learns nothing from validation. Routes that need an admin check again.
+// Hono runs middleware in the order it is registered: keep this ABOVE every `admin.route` line.
 admin.use("*", async (c, next) => {
   await requireStaff(c.env, c.req.header("authorization"));
   await next();
