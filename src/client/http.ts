@@ -8,6 +8,20 @@ import {
   type FileReportBody,
   type FiledReport,
   type OwnReport,
+  ActionResultSchema,
+  DossierSchema,
+  LogPageSchema,
+  MyStandingSchema,
+  PlayerSearchSchema,
+  type ActionResult,
+  type Dossier,
+  type LogPage,
+  type ModerationActionKind,
+  type MyStanding,
+  type PlayerActionInput,
+  type PlayerSearch,
+  type ReasonInput,
+  type RoleInput,
   CoinBalanceSchema,
   TransferPageSchema,
   type CoinBalance,
@@ -219,6 +233,48 @@ export class NardiClient {
   /** Session: the player's own reports, newest first, with their status. */
   async myReports(): Promise<OwnReport[]> {
     return (await this.request("GET", "/v1/me/reports", OwnReportListSchema, undefined, this.options.session)).reports;
+  }
+
+  /** Session: the player's standing — mute, suspension, the latest warnings (docs/players.md#moderation). */
+  getMyStanding(): Promise<MyStanding> {
+    return this.request("GET", "/v1/me/standing", MyStandingSchema, undefined, this.options.session);
+  }
+
+  // The admin API (docs/moderation.md): a staff session (moderator; admin where noted).
+
+  adminFindPlayers(name: string): Promise<PlayerSearch> {
+    return this.request("GET", `/v1/admin/players${query({ name })}`, PlayerSearchSchema, undefined, this.options.session);
+  }
+
+  adminGetPlayer(id: string): Promise<Dossier> {
+    return this.request("GET", `/v1/admin/players/${encodeURIComponent(id)}`, DossierSchema, undefined, this.options.session);
+  }
+
+  /** warn, mute, unmute, suspend, unsuspend, rename; ban and unban need an admin. */
+  adminAct(playerId: string, body: PlayerActionInput): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/players/${encodeURIComponent(playerId)}/actions`, ActionResultSchema, body, this.options.session);
+  }
+
+  /** Admin: grant or revoke a staff role. */
+  adminSetRole(playerId: string, body: RoleInput): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/players/${encodeURIComponent(playerId)}/roles`, ActionResultSchema, body, this.options.session);
+  }
+
+  adminCloseTable(tableId: string, body: ReasonInput): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/tables/${encodeURIComponent(tableId)}/close`, ActionResultSchema, body, this.options.session);
+  }
+
+  adminReverseMatch(tableId: string, body: ReasonInput): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/matches/${encodeURIComponent(tableId)}/reverse`, ActionResultSchema, body, this.options.session);
+  }
+
+  adminRestoreMatch(tableId: string, body: ReasonInput): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/matches/${encodeURIComponent(tableId)}/restore`, ActionResultSchema, body, this.options.session);
+  }
+
+  /** The moderation log, newest first; pass the page's `next` as `cursor` for the next one. */
+  adminLog(page: { player?: string; action?: ModerationActionKind; cursor?: string; limit?: number } = {}): Promise<LogPage> {
+    return this.request("GET", `/v1/admin/log${query(page)}`, LogPageSchema, undefined, this.options.session);
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */

@@ -19,3 +19,4 @@ export * from "./record";
 export * from "./moderation";
 export * from "./metrics";
 export * from "./reports";
+export * from "./admin";

@@ -7,15 +7,19 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { requireStaff } from "./auth";
 import { metrics } from "./metrics";
+import { moderation } from "./moderation";
 import { reportsAdmin } from "./reports";
 
 export const admin = new OpenAPIHono<{ Bindings: Env }>();
 
-// The gate comes before any route's validation, so a caller without the role learns nothing from the body checks:
-// 401 or 403 whatever it sent. Routes that need more than a moderator ask for their role again.
+// The gate before every admin route, whoever wrote it: at least a moderator's session, checked before any query or
+// body is read, so a caller without one learns nothing from validation. Routes that need an admin check again.
+// Hono runs middleware in the order it is registered: keep this ABOVE every `admin.route` line.
 admin.use("*", async (c, next) => {
   await requireStaff(c.env, c.req.header("authorization"));
   await next();
 });
-admin.route("/", metrics);
+
+admin.route("/", moderation);
 admin.route("/", reportsAdmin);
+admin.route("/", metrics);
