@@ -9,6 +9,7 @@ import type { Side } from "../../engine";
 import { Db, type MatchFacts, type RatingWrite } from "../db";
 import { rateMatch } from "../ratings/glicko2";
 import { settleStakes } from "../coins/stakes";
+import { fairPlayStatements } from "../fairplay/flags";
 import type { RoomCore } from "./core";
 import { SIDES, type Room } from "./table";
 
@@ -39,7 +40,8 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
     try {
       // One purpose so far: the match record, and at a stake table the settlement of its escrow (both idempotent).
       const ended = core.store.load()!;
-      await deliverMatchRecord(new Db(core.d1), matchFacts(ended, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events));
+      const facts = matchFacts(ended, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events);
+      await deliverMatchRecord(new Db(core.d1), facts, fairPlayStatements(core.d1, ended, facts));
       await settleStakes(core.d1, ended, endedAt);
     } catch (error) {
       console.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error);
@@ -79,7 +81,8 @@ export function matchFacts(room: Room, events: MatchFacts["events"]): MatchFacts
   };
 }
 
-async function deliverMatchRecord(db: Db, facts: MatchFacts): Promise<void> {
+/** `also`: fair play's rows of this match (abandonment, the pair's flow and flag), written in the record's batch. */
+async function deliverMatchRecord(db: Db, facts: MatchFacts, also: D1PreparedStatement[]): Promise<void> {
   if (await db.matchExists(facts.tableId)) return;
   const { white, black } = facts.players;
   const writes: RatingWrite[] = [];
@@ -91,5 +94,5 @@ async function deliverMatchRecord(db: Db, facts: MatchFacts): Promise<void> {
       writes.push({ playerId: facts.players[side].playerId!, pool: facts.pool, before: side === "white" ? w : b, after: after[side] });
     }
   }
-  await db.recordMatch(facts, writes);
+  await db.recordMatch(facts, writes, also);
 }
