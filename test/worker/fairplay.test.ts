@@ -1,0 +1,332 @@
+/**
+ * Fair play without a moderator awake (docs/fair-play.md), inside workerd with the real D1, match objects, outbox
+ * and Rate Limiting bindings: the guest and claim limits; what guests may not do; the cooldown ladder, driven by
+ * real matches forfeited or timed out and delivered by the outbox; the pair-flow flag; protected claimed names.
+ * Time is moved by moving stored times back (deadlines, the clock's start, the abandonments' times), never waited.
+ */
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { emptyCheckers, initialBoard, LAG_RULE, type Side } from "../../src/engine";
+import { CooldownSchema, type Cooldown, type ErrorCode, type SeatGrant } from "../../src/protocol";
+import type { MatchRoom } from "../../src/server";
+import { balance, resign } from "./coins-support";
+import { connectSeats, history, ROLL_IS_A_DECISION, stubOf, timePasses } from "./helpers";
+import { call, d1Count, delivered, guest, member, tableBetween } from "./players-support";
+import { freshChoice, seekQuery, seekResponse } from "./quick-support";
+
+const MINUTE = 60_000;
+
+async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
+  const body = (await res.json()) as { code?: string };
+  expect({ status: res.status, code: body.code }).toEqual({ status, code });
+}
+
+async function cooldown(token: string): Promise<Cooldown> {
+  const res = await call("GET", "/v1/me/cooldown", { token });
+  expect(res.status).toBe(200);
+  return CooldownSchema.parse(await res.json());
+}
+
+/** The white seat leaves: its socket closes, the reconnect window runs out, the alarm forfeits; the record is delivered. */
+async function whiteLeaves(table: { id: string; white: SeatGrant; black: SeatGrant }): Promise<void> {
+  const seats = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
+  seats.white.skipAll();
+  seats.black.skipAll();
+  seats.white.close();
+  await seats.black.next("update");
+  await timePasses(table.id);
+  await runDurableObjectAlarm(stubOf(table.id));
+  expect((await history(table.id)).events.at(-1)?.event).toMatchObject({ type: "match-ended", winner: "black", reason: "forfeit" });
+  seats.black.close();
+  await delivered(table.id);
+}
+
+/** Table creation by `token` (a casual backgammon table). */
+function createBy(token: string, body: Record<string, unknown> = {}): Promise<Response> {
+  return call("POST", "/v1/tables", { token, body: { preset: "backgammon", ...body } });
+}
+
+describe("per-client limits on guests and claims", () => {
+  it("guest creation: 5 a minute per address, then 429 RATE_LIMITED with Retry-After; another address is not affected", async () => {
+    const statuses: number[] = [];
+    let refused: Response | null = null;
+    for (let i = 0; i < 7; i++) {
+      const res = await call("POST", "/v1/players", { ip: "198.51.100.21" });
+      statuses.push(res.status);
+      if (res.status === 429) refused = res;
+      else await res.body?.cancel();
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    expect(refused!.headers.get("retry-after")).toBe("60");
+    const before = await d1Count("SELECT count(*) AS n FROM players");
+    await expectProblem(await call("POST", "/v1/players", { ip: "198.51.100.21" }), 429, "RATE_LIMITED");
+    expect(await d1Count("SELECT count(*) AS n FROM players")).toBe(before);
+    expect((await call("POST", "/v1/players", { ip: "198.51.100.22" })).status).toBe(201);
+  });
+
+  it("claims: 3 a minute per address, counted before the session is read, then 429 with Retry-After", async () => {
+    const guests = await Promise.all([guest(), guest(), guest(), guest()]);
+    const statuses: number[] = [];
+    for (const [i, g] of guests.entries()) {
+      const res = await call("POST", "/v1/me/claim", { token: g.token, ip: "198.51.100.31", body: { name: `Claimer${i}x`, password: "correct horse" } });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.headers.get("retry-after")).toBe("60");
+      await res.body?.cancel();
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // The refused claim changed nothing: the fourth is still a guest.
+    expect(((await (await call("GET", "/v1/me", { token: guests[3]!.token })).json()) as { kind: string }).kind).toBe("guest");
+  });
+});
+
+describe("what guests may do", () => {
+  it("a guest plays casual at once: creates and joins a casual table", async () => {
+    const [a, b] = [await guest(), await guest()];
+    const table = await tableBetween(a.token, b.token);
+    expect(table.black.table.status).toBe("playing");
+  });
+
+  it("a guest may not create a rated or stake table (CLAIM_REQUIRED), and nothing is created", async () => {
+    const a = await guest();
+    const listed = async () => ((await (await call("GET", "/v1/tables")).json()) as { tables: unknown[] }).tables.length;
+    const before = await listed();
+    await expectProblem(await createBy(a.token, { rated: true }), 403, "CLAIM_REQUIRED");
+    await expectProblem(await createBy(a.token, { stake: 50 }), 403, "CLAIM_REQUIRED");
+    expect(await listed()).toBe(before);
+  });
+
+  it("a guest may not join a rated or a stake table (the match object refuses: CLAIM_REQUIRED); the table goes on waiting", async () => {
+    const host = await member();
+    const g = await guest();
+    for (const body of [{ rated: true }, { stake: 50 }]) {
+      const created = await createBy(host.token, body);
+      expect(created.status).toBe(201);
+      const { tableId } = (await created.json()) as SeatGrant;
+      await expectProblem(await call("POST", `/v1/tables/${tableId}/join`, { token: g.token, body: {} }), 403, "CLAIM_REQUIRED");
+      expect(((await (await call("GET", `/v1/tables/${tableId}`)).json()) as { status: string }).status).toBe("waiting");
+      expect(await d1Count("SELECT count(*) AS n FROM coin_transfers WHERE table_id = ?", tableId)).toBe(0);
+    }
+    // A member's join of the same kind of table is taken.
+    const m = await member();
+    const created = (await (await createBy(host.token, { rated: true })).json()) as SeatGrant;
+    expect((await call("POST", `/v1/tables/${created.tableId}/join`, { token: m.token, body: {} })).status).toBe(200);
+  });
+
+  it("a guest may not seek rated play or a stake (CLAIM_REQUIRED); a casual seek is fine", async () => {
+    const g = await guest();
+    await expectProblem(await seekResponse(seekQuery(freshChoice({ rated: true })), g.token), 403, "CLAIM_REQUIRED");
+    await expectProblem(await seekResponse(seekQuery(freshChoice({ rated: false, stake: 50 })), g.token), 403, "CLAIM_REQUIRED");
+    const casual = await seekResponse(seekQuery(freshChoice({ rated: false })), g.token);
+    expect(casual.status).toBe(101);
+    casual.webSocket!.accept();
+    casual.webSocket!.close();
+  });
+});
+
+describe("the cooldown ladder", () => {
+  it("free, 15 min, 1 h, 3 h, 24 h as a player leaves match after match; refuses create, join and seek with the end time; expires; decays", async () => {
+    const leaver = await guest();
+    const other = await guest();
+    expect(await cooldown(leaver.token)).toMatchObject({ until: null, offences: 0, nextMinutes: 0, windowDays: 7, ladderMinutes: [0, 15, 60, 180, 1440] });
+    // Five matches running at once: a cooldown stops new ones, not those already running.
+    const tables = [];
+    for (let i = 0; i < 5; i++) tables.push(await tableBetween(leaver.token, other.token, { reconnectSeconds: 60 }));
+
+    const steps: Array<number | null> = [];
+    for (const [i, table] of tables.entries()) {
+      await whiteLeaves(table);
+      const now = await cooldown(leaver.token);
+      expect(now.offences).toBe(i + 1);
+      expect(now.recent[0]).toMatchObject({ tableId: table.id, cause: "left" });
+      steps.push(now.until === null ? null : (now.until - now.recent[0]!.at) / MINUTE);
+      if (i === 0) {
+        // The free allowance: the next table is still allowed.
+        const res = await createBy(leaver.token);
+        expect(res.status).toBe(201);
+        await res.body?.cancel();
+      }
+    }
+    expect(steps).toEqual([null, 15, 60, 180, 1440]);
+    expect(await d1Count("SELECT count(*) AS n FROM abandonments WHERE player_id = ?", leaver.player.id)).toBe(5);
+    expect(await d1Count("SELECT count(*) AS n FROM abandonments WHERE player_id = ?", other.player.id)).toBe(0);
+
+    // In the cooldown: no table, no join, no seek; COOLDOWN names the end, Retry-After counts the seconds to it.
+    const { until } = await cooldown(leaver.token);
+    const refused = await createBy(leaver.token);
+    expect(refused.status).toBe(403);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(1439 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(1440 * 60);
+    const problem = (await refused.json()) as { code: string; detail: string };
+    expect(problem.code).toBe("COOLDOWN");
+    expect(problem.detail).toContain(new Date(until!).toISOString());
+    const open = (await (await createBy(other.token)).json()) as SeatGrant;
+    await expectProblem(await call("POST", `/v1/tables/${open.tableId}/join`, { token: leaver.token, body: {} }), 403, "COOLDOWN");
+    expect(((await (await call("GET", `/v1/tables/${open.tableId}`)).json()) as { status: string }).status).toBe("waiting");
+    await expectProblem(await seekResponse(seekQuery(freshChoice({ rated: false })), leaver.token), 403, "COOLDOWN");
+    // The opponent who stayed is not in any cooldown.
+    expect((await cooldown(other.token)).until).toBeNull();
+
+    // A day later (every offence's time moved back 25 hours): the cooldown is over, the offences still count.
+    await env.DB.prepare("UPDATE abandonments SET at = at - ? WHERE player_id = ?").bind(25 * 60 * MINUTE, leaver.player.id).run();
+    expect(await cooldown(leaver.token)).toMatchObject({ until: null, offences: 5, nextMinutes: 1440 });
+    const again = await createBy(leaver.token);
+    expect(again.status).toBe(201);
+    await again.body?.cancel();
+
+    // A week after them the offences no longer count: the next one is free again.
+    await env.DB.prepare("UPDATE abandonments SET at = at - ? WHERE player_id = ?").bind(7 * 24 * 60 * MINUTE, leaver.player.id).run();
+    expect(await cooldown(leaver.token)).toMatchObject({ until: null, offences: 0, nextMinutes: 0, recent: [] });
+  });
+
+  /** A match whose side on roll has `board` for its checkers (the rest as dealt), flagged by its clock and delivered. */
+  async function timedOut(board: (mover: Side) => { mover: number[]; other: number[] }) {
+    const a = await guest();
+    const b = await guest();
+    const table = await tableBetween(a.token, b.token, ROLL_IS_A_DECISION);
+    const seats = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
+    seats.white.skipAll();
+    seats.black.skipAll();
+    const mover = await runInDurableObject(stubOf(table.id), async (room: MatchRoom) => {
+      const core = room.room;
+      const loaded = core.store.load()!;
+      const match = loaded.match!;
+      const side = match.position.turn;
+      const other: Side = side === "white" ? "black" : "white";
+      const { mover: own, other: theirs } = board(side);
+      const position = { ...match.position, board: { [side]: own, [other]: theirs } as Record<Side, number[]> };
+      // The decision started long ago: its clock has run out, and the alarm is due.
+      const clock = { ...loaded.info.clock!, since: loaded.info.clock!.since - (12_000 + 360_000 + LAG_RULE.perMoveMs) };
+      core.commit({ room: { ...loaded, info: { ...loaded.info, clock }, match: { ...match, position } }, events: [], at: Date.now() });
+      await core.syncAlarm();
+      return side;
+    });
+    await runDurableObjectAlarm(stubOf(table.id));
+    expect((await history(table.id)).events.at(-1)?.event).toMatchObject({ type: "match-ended", reason: "timeout" });
+    seats.white.close();
+    seats.black.close();
+    await delivered(table.id);
+    const loser = mover === "white" ? a : b;
+    return { table, loser, winner: mover === "white" ? b : a };
+  }
+
+  it("a clock run out in a lost race is an offence (cause clock); in an even position it is not", async () => {
+    // Lost: the mover has all 15 checkers as dealt (167 pips); the opponent has one checker left on its 1-point.
+    const lost = await timedOut(() => {
+      const nearlyOff = emptyCheckers();
+      nearlyOff[0] = 14;
+      nearlyOff[1] = 1;
+      return { mover: initialBoard("short").white, other: nearlyOff };
+    });
+    expect((await cooldown(lost.loser.token)).recent).toEqual([{ tableId: lost.table.id, cause: "clock", at: expect.any(Number) }]);
+    expect((await cooldown(lost.winner.token)).offences).toBe(0);
+
+    // Even: both sides as dealt (167 pips each): running out of time there is not giving up a lost game.
+    const even = await timedOut(() => ({ mover: initialBoard("short").white, other: initialBoard("short").black }));
+    expect((await cooldown(even.loser.token)).offences).toBe(0);
+  });
+
+  it("GET /v1/me/cooldown needs a session", async () => {
+    await expectProblem(await call("GET", "/v1/me/cooldown"), 401, "UNAUTHORIZED");
+  });
+});
+
+describe("coins and rating flowing between one pair, flagged for review", () => {
+  const flags = (a: string, b: string) =>
+    d1Count(
+      "SELECT count(*) AS n FROM moderation_log WHERE action = 'flag' AND reason = 'farming' AND actor_id IS NULL AND detail LIKE ? AND detail LIKE ?",
+      `%${a}%`,
+      `%${b}%`,
+    );
+
+  it("five net rated wins over the same opponent in a week: one flag, naming the pair and the figures; more wins the same day add none", async () => {
+    const feeder = await member();
+    const farmer = await member();
+    for (let i = 0; i < 6; i++) {
+      const table = await tableBetween(feeder.token, farmer.token, { rated: true });
+      await resign(table.id, table.white.token);
+      await delivered(table.id);
+      expect(await flags(feeder.player.id, farmer.player.id)).toBe(i < 4 ? 0 : 1);
+    }
+    const row = await env.DB.prepare("SELECT * FROM moderation_log WHERE action = 'flag' AND player_id = ?").bind(farmer.player.id).first<Record<string, unknown>>();
+    expect(row).toMatchObject({ actor_id: null, reason: "farming", player_id: farmer.player.id });
+    expect(JSON.parse(String(row!.detail))).toMatchObject({
+      beneficiary: farmer.player.id,
+      opponent: feeder.player.id,
+      netRatedWins: 5,
+      netCoins: 0,
+      matches: 5,
+      windowDays: 7,
+    });
+    expect([...(JSON.parse(String(row!.detail)) as { pair: string[] }).pair].sort()).toEqual([feeder.player.id, farmer.player.id].sort());
+  });
+
+  it("2,000 net coins won from the same opponent over 3 stake matches: one flag; two matches are not a pattern", async () => {
+    const feeder = await member();
+    const farmer = await member();
+    // The feeder has more coins than a grant (how they came by them does not matter here).
+    await balance(feeder.token);
+    await env.DB.prepare("INSERT INTO coin_transfers (id, from_account, to_account, amount, purpose, table_id, at) VALUES (?, 'house', ?, 5000, 'top-up', NULL, ?)")
+      .bind(`top-up:${feeder.player.id}:fixture`, `player:${feeder.player.id}`, Date.now())
+      .run();
+    for (let i = 0; i < 3; i++) {
+      const table = await tableBetween(feeder.token, farmer.token, { stake: 700 });
+      await resign(table.id, table.white.token);
+      await delivered(table.id);
+      expect(await flags(feeder.player.id, farmer.player.id)).toBe(i < 2 ? 0 : 1);
+    }
+    const row = await env.DB.prepare("SELECT detail FROM moderation_log WHERE action = 'flag' AND player_id = ?").bind(farmer.player.id).first<{ detail: string }>();
+    expect(JSON.parse(row!.detail)).toMatchObject({ beneficiary: farmer.player.id, netCoins: 2100, matches: 3 });
+  });
+
+  it("casual matches move nothing and are never summed", async () => {
+    const [a, b] = [await guest(), await guest()];
+    for (let i = 0; i < 3; i++) {
+      const table = await tableBetween(a.token, b.token);
+      await resign(table.id, table.white.token);
+      await delivered(table.id);
+    }
+    expect(await d1Count("SELECT count(*) AS n FROM pair_results WHERE winner_id IN (?, ?)", a.player.id, b.player.id)).toBe(0);
+  });
+});
+
+describe("claimed names are protected", () => {
+  it("a display name that folds to a member's name is NAME_PROTECTED at create and join, unless the seat is the member's own", async () => {
+    const anahit = await member("Anahit");
+    const g = await guest();
+    // Cyrillic А and а, a capital, and signs around it: all pass for "Anahit".
+    for (const name of ["Anahit", "ANAHIT", "Аnаhit", "a.n.a.h.i.t"]) {
+      await expectProblem(await call("POST", "/v1/tables", { body: { preset: "backgammon", name } }), 400, "NAME_PROTECTED");
+    }
+    const different = await call("POST", "/v1/tables", { body: { preset: "backgammon", name: "Anahita" } });
+    expect(different.status).toBe(201);
+    await different.body?.cancel();
+    await expectProblem(await createBy(g.token, { name: "Аnаhit" }), 400, "NAME_PROTECTED");
+    const open = (await (await createBy(g.token)).json()) as SeatGrant;
+    await expectProblem(await call("POST", `/v1/tables/${open.tableId}/join`, { body: { name: "anahit" } }), 400, "NAME_PROTECTED");
+    await expectProblem(await call("POST", `/v1/tables/${open.tableId}/join`, { token: g.token, body: { name: "ANAHIT" } }), 400, "NAME_PROTECTED");
+    // The member herself may write her name as she likes.
+    const own = await call("POST", `/v1/tables/${open.tableId}/join`, { token: anahit.token, body: { name: "ANAHIT" } });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as SeatGrant).table.players.black?.name).toBe("ANAHIT");
+  });
+
+  it("a claim or a rename to a look-alike of another member's name is NAME_TAKEN", async () => {
+    await member("Vardan");
+    const g = await guest();
+    await expectProblem(await call("POST", "/v1/me/claim", { token: g.token, body: { name: "Vаrdаn", password: "correct horse" } }), 409, "NAME_TAKEN");
+    await expectProblem(await call("POST", "/v1/me/claim", { token: g.token, body: { name: "V_A_R_D_A_N", password: "correct horse" } }), 409, "NAME_TAKEN");
+    const other = await member("Ashot");
+    await expectProblem(await call("PATCH", "/v1/me", { token: other.token, body: { name: "vardan-" } }), 409, "NAME_TAKEN");
+    expect(((await (await call("GET", "/v1/me", { token: other.token })).json()) as { name: string }).name).toBe("Ashot");
+    // Renaming oneself to a look-alike of one's own name is fine.
+    expect((await call("PATCH", "/v1/me", { token: other.token, body: { name: "ASHOT" } })).status).toBe(200);
+  });
+
+  it("a member from before the skeleton column (NULL) is protected all the same; the skeleton is stored on first need", async () => {
+    await env.DB.prepare("INSERT INTO players (id, name, name_key, kind, password, created_at) VALUES ('p-old-member-0001', 'Gohar', 'gohar', 'member', 'x', 1)").run();
+    expect(await d1Count("SELECT count(*) AS n FROM players WHERE id = 'p-old-member-0001' AND name_skeleton IS NULL")).toBe(1);
+    await expectProblem(await call("POST", "/v1/tables", { body: { preset: "backgammon", name: "G0har" } }), 400, "NAME_PROTECTED");
+    expect(await d1Count("SELECT count(*) AS n FROM players WHERE id = 'p-old-member-0001' AND name_skeleton = 'gohar'")).toBe(1);
+  });
+});
