@@ -3,6 +3,8 @@
  * requests; every answer is parsed with the protocol's schemas before the caller sees it.
  */
 import {
+  CooldownSchema,
+  type Cooldown,
   CoinBalanceSchema,
   TransferPageSchema,
   type CoinBalance,
@@ -194,6 +196,11 @@ export class NardiClient {
 
   getLeaderboard(pool: string, page: { offset?: number; limit?: number } = {}): Promise<Leaderboard> {
     return this.request("GET", `/v1/leaderboards/${encodeURIComponent(pool)}${query(page)}`, LeaderboardSchema);
+  }
+
+  /** Session: the player's cooldown after abandoned matches (`until`: its end, or null; docs/fair-play.md). */
+  getCooldown(): Promise<Cooldown> {
+    return this.request("GET", "/v1/me/cooldown", CooldownSchema, undefined, this.options.session);
   }
 
   /** Session: the player's Domino Coin balance (any grant due is given first) and the operator's coin settings. */
