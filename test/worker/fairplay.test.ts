@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { emptyCheckers, initialBoard, LAG_RULE, type Side } from "../../src/engine";
 import { CooldownSchema, type Cooldown, type ErrorCode, type SeatGrant } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
+import { cooldownAt, lostRace } from "../../src/server/fairplay/cooldown";
 import { balance, resign } from "./coins-support";
 import { connectSeats, history, ROLL_IS_A_DECISION, stubOf, timePasses } from "./helpers";
 import { call, d1Count, delivered, guest, member, tableBetween } from "./players-support";
@@ -226,8 +227,51 @@ describe("the cooldown ladder", () => {
     expect((await cooldown(even.loser.token)).offences).toBe(0);
   });
 
-  it("GET /v1/me/cooldown needs a session", async () => {
+  it("GET /v1/me/cooldown needs a session, and is in the OpenAPI document with the limits' and refusals' codes", async () => {
     await expectProblem(await call("GET", "/v1/me/cooldown"), 401, "UNAUTHORIZED");
+    const doc = (await (await call("GET", "/v1/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { operationId: string; security?: unknown[]; responses: Record<string, unknown> }>>;
+    };
+    expect(doc.paths["/v1/me/cooldown"]?.get).toMatchObject({ operationId: "getCooldown", security: [{ session: [] }] });
+    expect(Object.keys(doc.paths["/v1/players"]!.post!.responses)).toContain("429");
+    expect(Object.keys(doc.paths["/v1/me/claim"]!.post!.responses)).toContain("429");
+    expect(JSON.stringify(doc.paths["/v1/tables"]!.post!.responses)).toMatch(/CLAIM_REQUIRED[\s\S]*COOLDOWN/);
+    expect(JSON.stringify(doc.paths["/v1/tables/{id}/join"]!.post!.responses)).toContain("NAME_PROTECTED");
+  });
+});
+
+describe("the ladder and the lost race, as functions of what is stored", () => {
+  const offence = (at: number, tableId = `t${at}`) => ({ tableId, playerId: "p", cause: "left" as const, at });
+  const DAY = 24 * 60 * MINUTE;
+
+  it("ranks each offence by the offences of the week up to it; an offence a week old no longer counts", () => {
+    const now = 100 * DAY;
+    // Two offences eight days apart: each is the first of its week, both free.
+    expect(cooldownAt([offence(now - 8 * DAY), offence(now - MINUTE)], now)).toMatchObject({ until: null, offences: 1, nextMinutes: 15 });
+    // Three within a week: the third is ranked 3rd, an hour from its time.
+    const third = now - 10 * MINUTE;
+    expect(cooldownAt([offence(now - 6 * DAY), offence(now - 3 * DAY), offence(third)], now).until).toBe(third + 60 * MINUTE);
+    // Three where the first is more than a week older than the third: the third is ranked 2nd (15 minutes, over by now).
+    const later = now - 20 * MINUTE;
+    expect(cooldownAt([offence(later - 7 * DAY - MINUTE), offence(now - 3 * DAY), offence(later)], now)).toMatchObject({ until: null, offences: 2 });
+    // One minute less old, it is in the third's week: ranked 3rd, an hour.
+    expect(cooldownAt([offence(later - 7 * DAY + MINUTE), offence(now - 3 * DAY), offence(later)], now).until).toBe(later + 60 * MINUTE);
+    // The last step repeats.
+    const many = Array.from({ length: 7 }, (_, i) => offence(now - (7 - i) * MINUTE));
+    expect(cooldownAt(many, now).until).toBe(now - MINUTE + 1440 * MINUTE);
+  });
+
+  it("a lost race: more than 10 % behind the opponent's pip count", () => {
+    const board = (points: Array<[number, number]>) => {
+      const checkers = emptyCheckers();
+      for (const [point, n] of points) checkers[point] = n;
+      return checkers;
+    };
+    const position = (white: number[], black: number[]) => ({ variant: "short" as const, board: { white, black }, turn: "white" as const });
+    const hundred = board([[10, 10]]);
+    expect(lostRace(position(board([[10, 11]]), hundred), "white")).toBe(false); // 110 against 100
+    expect(lostRace(position(board([[10, 10], [11, 1]]), hundred), "white")).toBe(true); // 111 against 100
+    expect(lostRace(position(board([[10, 10], [11, 1]]), hundred), "black")).toBe(false); // ahead
   });
 });
 
