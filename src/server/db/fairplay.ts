@@ -111,8 +111,9 @@ export class FairPlayDb {
    * the answer is the same as if the column had always been filled.
    */
   async memberBySkeleton(skeleton: string): Promise<{ id: string; name: string } | null> {
-    while (await this.#fillSkeletons()) {
-      // Each round stores one batch; the loop ends once every member has one.
+    // Each round stores one batch; the loop ends once every member has one (bounded, should a row never take it).
+    for (let round = 0; round < 100 && (await this.#fillSkeletons()); round++) {
+      // next batch
     }
     const row = await this.d1
       .prepare("SELECT id, name FROM players WHERE name_skeleton = ? AND kind = 'member' ORDER BY created_at LIMIT 1")
