@@ -10,9 +10,9 @@ import { emptyCheckers, initialBoard, LAG_RULE, type Side } from "../../src/engi
 import { CooldownSchema, type Cooldown, type ErrorCode, type SeatGrant } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
 import { cooldownAt, lostRace } from "../../src/server/fairplay/cooldown";
-import { balance, resign } from "./coins-support";
+import { balance, d1With, resign, runDeliveryNow, setD1 } from "./coins-support";
 import { connectSeats, history, ROLL_IS_A_DECISION, stubOf, timePasses } from "./helpers";
-import { call, d1Count, delivered, guest, member, tableBetween } from "./players-support";
+import { call, d1Count, delivered, guest, member, outbox, tableBetween } from "./players-support";
 import { freshChoice, seekQuery, seekResponse } from "./quick-support";
 
 const MINUTE = 60_000;
@@ -178,6 +178,42 @@ describe("the cooldown ladder", () => {
     // A week after them the offences no longer count: the next one is free again.
     await env.DB.prepare("UPDATE abandonments SET at = at - ? WHERE player_id = ?").bind(7 * 24 * 60 * MINUTE, leaver.player.id).run();
     expect(await cooldown(leaver.token)).toMatchObject({ until: null, offences: 0, nextMinutes: 0, recent: [] });
+  });
+
+  it("a forfeit delivered through a failing D1, a lost acknowledgement and a repeated delivery counts once", async () => {
+    const leaver = await member();
+    const other = await member();
+    const table = await tableBetween(leaver.token, other.token, { rated: true, reconnectSeconds: 60 });
+    await setD1(table.id, d1With(async () => Promise.reject(new Error("D1 is down (injected)"))));
+    const seats = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
+    seats.white.skipAll();
+    seats.black.skipAll();
+    seats.white.close();
+    await seats.black.next("update");
+    await timePasses(table.id);
+    await runDurableObjectAlarm(stubOf(table.id));
+    await runDeliveryNow(table.id);
+    expect(await d1Count("SELECT count(*) AS n FROM abandonments WHERE table_id = ?", table.id)).toBe(0);
+    // D1 commits, but its answer is lost: the row stays and is delivered again.
+    await setD1(table.id, d1With(async (real, statements) => {
+      await real.batch(statements);
+      throw new Error("acknowledgement lost (injected)");
+    }));
+    await runDeliveryNow(table.id);
+    expect(await outbox(table.id)).toHaveLength(1);
+    await setD1(table.id, env.DB);
+    await delivered(table.id);
+    // An at-least-once alarm delivering the same row once more.
+    await runInDurableObject(stubOf(table.id), async (room: MatchRoom) => {
+      const stored = room.room.store.load()!;
+      room.room.commit({ room: stored, events: [], at: Date.now(), outbox: { put: "match-record" }, setDeadlines: [{ kind: "deliver", seat: "table", due: Date.now() - 1 }] });
+      await room.room.syncAlarm();
+    });
+    await delivered(table.id);
+    seats.black.close();
+    expect(await d1Count("SELECT count(*) AS n FROM abandonments WHERE table_id = ?", table.id)).toBe(1);
+    expect(await d1Count("SELECT count(*) AS n FROM pair_results WHERE table_id = ?", table.id)).toBe(1);
+    expect((await cooldown(leaver.token)).offences).toBe(1);
   });
 
   /** A match whose side on roll has `board` for its checkers (the rest as dealt), flagged by its clock and delivered. */
