@@ -26,3 +26,23 @@ export const CooldownSchema = z
 
 export type Cooldown = z.infer<typeof CooldownSchema>;
 export type AbandonmentCause = z.infer<typeof AbandonmentCauseSchema>;
+
+/** What flowed between a player and each opponent in rated and stake matches over the flag's window (staff only). */
+export const PairFlowsSchema = z
+  .object({
+    playerId: z.string(),
+    windowDays: z.number().int(),
+    pairs: z
+      .array(
+        z.object({
+          opponentId: z.string(),
+          matches: z.number().int().meta({ description: "Decided rated or stake matches between the two in the window." }),
+          netCoins: z.number().int().meta({ description: "Stakes this player won from the opponent, less those lost to them (negative: lost)." }),
+          netRatedWins: z.number().int().meta({ description: "Rated wins over the opponent, less rated losses to them." }),
+        }),
+      )
+      .meta({ description: "Opponents by most matches first (at most 100)." }),
+  })
+  .meta({ id: "PairFlows" });
+
+export type PairFlows = z.infer<typeof PairFlowsSchema>;

@@ -370,6 +370,28 @@ describe("coins and rating flowing between one pair, flagged for review", () => 
   });
 });
 
+describe("what a moderator sees of the fair-play rules", () => {
+  it("a player's cooldown and pairs, for staff only: 401 without a session, 403 for a plain player, 404 for nobody", async () => {
+    const [a, b] = [await member(), await member()];
+    const table = await tableBetween(a.token, b.token, { rated: true, stake: 100 });
+    await resign(table.id, table.white.token);
+    await delivered(table.id);
+    const moderator = await member();
+    await env.DB.prepare("INSERT INTO player_roles (player_id, role, granted_by, granted_at) VALUES (?, 'moderator', NULL, ?)").bind(moderator.player.id, Date.now()).run();
+
+    for (const path of [`/v1/admin/players/${b.player.id}/cooldown`, `/v1/admin/players/${b.player.id}/pairs`]) {
+      await expectProblem(await call("GET", path), 401, "UNAUTHORIZED");
+      await expectProblem(await call("GET", path, { token: a.token }), 403, "FORBIDDEN");
+    }
+    await expectProblem(await call("GET", "/v1/admin/players/AAAAAAAAAAAAAAAAAAAAAA/pairs", { token: moderator.token }), 404, "PLAYER_NOT_FOUND");
+    const pairs = await call("GET", `/v1/admin/players/${b.player.id}/pairs`, { token: moderator.token });
+    expect(pairs.status).toBe(200);
+    expect(await pairs.json()).toEqual({ playerId: b.player.id, windowDays: 7, pairs: [{ opponentId: a.player.id, matches: 1, netCoins: 100, netRatedWins: 1 }] });
+    const cooldownRead = await call("GET", `/v1/admin/players/${a.player.id}/cooldown`, { token: moderator.token });
+    expect(CooldownSchema.parse(await cooldownRead.json())).toMatchObject({ until: null, offences: 0 });
+  });
+});
+
 describe("claimed names are protected", () => {
   it("a display name that folds to a member's name is NAME_PROTECTED at create and join, unless the seat is the member's own", async () => {
     const anahit = await member("Anahit");

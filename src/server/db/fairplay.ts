@@ -96,6 +96,26 @@ export class FairPlayDb {
     ];
   }
 
+  /** What flowed between `playerId` and each opponent since `since`, seen from `playerId`; most matches first. */
+  async pairFlows(playerId: string, since: number): Promise<Array<{ opponentId: string; matches: number; netCoins: number; netRatedWins: number }>> {
+    const { results } = await this.d1
+      .prepare(
+        `SELECT CASE WHEN pair_low = ?1 THEN pair_high ELSE pair_low END AS opponent_id, count(*) AS matches,
+                coalesce(sum(CASE WHEN winner_id = ?1 THEN coins ELSE -coins END), 0) AS net_coins,
+                coalesce(sum(CASE WHEN rated = 1 THEN (CASE WHEN winner_id = ?1 THEN 1 ELSE -1 END) ELSE 0 END), 0) AS net_wins
+         FROM pair_results WHERE (pair_low = ?1 OR pair_high = ?1) AND at > ?2
+         GROUP BY opponent_id ORDER BY matches DESC, opponent_id LIMIT 100`,
+      )
+      .bind(playerId, since)
+      .all<Row>();
+    return results.map((row) => ({
+      opponentId: String(row.opponent_id),
+      matches: Number(row.matches),
+      netCoins: Number(row.net_coins),
+      netRatedWins: Number(row.net_wins),
+    }));
+  }
+
   /** A player's abandonments since `since` (ms), newest first. */
   async abandonments(playerId: string, since: number): Promise<AbandonmentRow[]> {
     const { results } = await this.d1
