@@ -22,6 +22,8 @@ import {
   type PlayerSearch,
   type ReasonInput,
   type RoleInput,
+  CooldownSchema,
+  type Cooldown,
   CoinBalanceSchema,
   TransferPageSchema,
   type CoinBalance,
@@ -213,6 +215,11 @@ export class NardiClient {
 
   getLeaderboard(pool: string, page: { offset?: number; limit?: number } = {}): Promise<Leaderboard> {
     return this.request("GET", `/v1/leaderboards/${encodeURIComponent(pool)}${query(page)}`, LeaderboardSchema);
+  }
+
+  /** Session: the player's cooldown after abandoned matches (`until`: its end, or null; docs/fair-play.md). */
+  getCooldown(): Promise<Cooldown> {
+    return this.request("GET", "/v1/me/cooldown", CooldownSchema, undefined, this.options.session);
   }
 
   /** Session: the player's Domino Coin balance (any grant due is given first) and the operator's coin settings. */

@@ -12,6 +12,7 @@ export type {
   AckMessage,
   ClockView,
   CoinBalance,
+  Cooldown,
   StakeView,
   Transfer,
   TransferPage,

@@ -20,3 +20,4 @@ export * from "./moderation";
 export * from "./metrics";
 export * from "./reports";
 export * from "./admin";
+export * from "./fairplay";

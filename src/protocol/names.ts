@@ -22,11 +22,22 @@ export function botName(level: string): string {
  */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
 
-/** Look-alikes folded before comparing with bot names (after NFKC and lower case). */
-const LOOK_ALIKES: Record<string, string> = { "0": "o", "о": "o", "ο": "o", "ᴏ": "o", "в": "b", "β": "b", "ь": "b", "т": "t", "τ": "t", "7": "t" };
+/**
+ * Look-alikes folded before comparing names (after NFKC and lower case): with bot names, and with claimed
+ * members' names (docs/fair-play.md). Cyrillic and Greek letters that read as Latin ones, and digits that read as
+ * letters.
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  "0": "o", "о": "o", "ο": "o", "ᴏ": "o", "в": "b", "β": "b", "ь": "b", "т": "t", "τ": "t", "7": "t",
+  "1": "l", "і": "i", "ı": "i", "ι": "i", "а": "a", "α": "a", "е": "e", "ε": "e", "с": "c", "ϲ": "c", "р": "p", "ρ": "p",
+  "х": "x", "χ": "x", "у": "y", "к": "k", "κ": "k", "м": "m", "н": "h", "η": "n", "ν": "v", "ѕ": "s", "ј": "j", "5": "s",
+};
 
-/** `name` folded to the letters and digits a reader compares: "B0T (Expert)" → "botexpert". */
-function skeleton(name: string): string {
+/**
+ * `name` folded to the letters and digits a reader compares: "B0T (Expert)" → "botexpert". Two names with the
+ * same skeleton pass for each other: only the server seats a bot's, and only its member wears a claimed one.
+ */
+export function nameSkeleton(name: string): string {
   let out = "";
   for (const ch of name.normalize("NFKC").toLowerCase()) {
     const folded = LOOK_ALIKES[ch] ?? ch;
@@ -36,12 +47,12 @@ function skeleton(name: string): string {
 }
 
 /** "bot" and every bot seat's name, folded. */
-const BOT_SKELETONS = new Set(["bot", ...BotLevelSchema.options.map((level) => skeleton(botName(level)))]);
+const BOT_SKELETONS = new Set(["bot", ...BotLevelSchema.options.map((level) => nameSkeleton(botName(level)))]);
 
 /** The refusal code for a display name (already trimmed), or null when it is fine. */
 export function nameProblem(name: string): Extract<ProtocolErrorCode, "BAD_NAME" | "NAME_RESERVED"> | null {
   if (HIDDEN.test(name)) return "BAD_NAME";
-  if (BOT_SKELETONS.has(skeleton(name))) return "NAME_RESERVED";
+  if (BOT_SKELETONS.has(nameSkeleton(name))) return "NAME_RESERVED";
   return null;
 }
 

@@ -29,7 +29,7 @@ export async function listingClient(env: Env, request: Request, tableId: string)
   return exemptFromLimits(env, request) ? `exempt:${tableId}` : sha256Hex(clientKey(request));
 }
 
-type LimitName = "CREATE_LIMIT" | "JOIN_LIMIT" | "SOCKET_LIMIT" | "SEEK_LIMIT";
+type LimitName = "CREATE_LIMIT" | "JOIN_LIMIT" | "SOCKET_LIMIT" | "SEEK_LIMIT" | "GUEST_LIMIT" | "CLAIM_LIMIT";
 
 /**
  * Counts one action of this client against the named limiter; over the limit it throws 429 RATE_LIMITED with
@@ -45,7 +45,14 @@ export async function limitClient(env: Env, name: LimitName, request: Request): 
     requestLog(request).error(`rate limiter ${name} failed; letting the request through`, error);
   }
   if (!success) {
-    const what = { CREATE_LIMIT: "tables created", JOIN_LIMIT: "joins", SOCKET_LIMIT: "socket connections", SEEK_LIMIT: "quick-match seeks" }[name];
+    const what = {
+      CREATE_LIMIT: "tables created",
+      JOIN_LIMIT: "joins",
+      SOCKET_LIMIT: "socket connections",
+      SEEK_LIMIT: "quick-match seeks",
+      GUEST_LIMIT: "guests created",
+      CLAIM_LIMIT: "name claims",
+    }[name];
     throw new ApiError("RATE_LIMITED", `too many ${what} from this address; try again later`, 429, { "retry-after": "60" });
   }
 }

@@ -19,6 +19,7 @@ import { ApiError, problemResponse } from "./problem";
 import { admin } from "./admin";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
+import { fairplay } from "./routes/fairplay";
 import { lobby } from "./routes/lobby";
 import { seek } from "./routes/seek";
 import { standing } from "./routes/standing";
@@ -124,6 +125,7 @@ export function createApp() {
   app.route("/v1", players);
   app.route("/v1", reports);
   app.route("/v1", standing);
+  app.route("/v1", fairplay);
   app.route("/v1/seek", seek);
   app.route("/v1", dice);
   app.route("/v1/coins", coins);

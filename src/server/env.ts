@@ -24,6 +24,9 @@ export interface Env {
   CREATE_LIMIT: RateLimit;
   JOIN_LIMIT: RateLimit;
   SOCKET_LIMIT: RateLimit;
+  /** Guests created (POST /v1/players) and name claims (POST /v1/me/claim) per client address (docs/fair-play.md). */
+  GUEST_LIMIT: RateLimit;
+  CLAIM_LIMIT: RateLimit;
   /** Client addresses (comma-separated) the per-client limits skip; "unknown" = requests without an address. */
   RATE_LIMIT_EXEMPT?: string;
   /** Days a finished table is kept before its alarm deletes it (`[vars]`; default 30). */

@@ -53,9 +53,11 @@ function refreshUntilSettled(): void {
 
 /** The create form's stake: a whole number within the operator's bounds (the server checks them too). */
 export function stakeField(api: NardiClient, player: PlayerProfile | null): { field: HTMLElement; stake(): number | undefined } {
-  const input = h("input", { type: "number", min: 1, step: 1, inputmode: "numeric", "data-testid": "stake", disabled: !player, placeholder: "0" });
-  const hint = h("small", { class: "muted", "data-testid": "stake-hint" }, player ? "" : t("coins.stakeNeedsPlayer"));
-  if (player) {
+  // Stakes need a claimed name (docs/fair-play.md): a guest sees the field disabled, with the hint to claim one.
+  const guest = player?.kind === "guest";
+  const input = h("input", { type: "number", min: 1, step: 1, inputmode: "numeric", "data-testid": "stake", disabled: !player || guest, placeholder: "0" });
+  const hint = h("small", { class: "muted", "data-testid": "stake-hint" }, !player ? t("coins.stakeNeedsPlayer") : guest ? t("fairplay.claimForStakes") : "");
+  if (player && !guest) {
     void api.getCoins().then((coins) => {
       input.setAttribute("min", String(coins.settings.minStake));
       input.setAttribute("max", String(coins.settings.maxStake));

@@ -43,6 +43,9 @@ const CODE_TEXTS: Partial<Record<string, MessageKey>> = {
   BANNED: "errors.code.banned",
   SUSPENDED: "errors.code.suspended",
   MUTED: "errors.code.muted",
+  CLAIM_REQUIRED: "fairplay.code.claimRequired",
+  COOLDOWN: "fairplay.code.cooldown",
+  NAME_PROTECTED: "fairplay.code.nameProtected",
 };
 
 /** What the report dialog can meet (docs/reports.md): these codes mean something particular there. */

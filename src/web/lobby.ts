@@ -13,7 +13,7 @@ import { mountQuickPlay } from "./quick";
 import { button, clear, field, h, select } from "./dom";
 import { mountError, problemMessage } from "./errors";
 import { rich, rulesNav } from "./glossary";
-import { t } from "./i18n";
+import { language, t } from "./i18n";
 import { levelName, PRESET_NAMES, presetAbout, presetName, presetVariant, timeControlName } from "./names";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
 
@@ -38,6 +38,26 @@ function waitTime(seconds: number): string {
 }
 
 type Choice = "quick" | "friend" | "computer";
+
+/**
+ * The player's cooldown after abandoned matches (GET /v1/me/cooldown, docs/fair-play.md), shown with its end time
+ * while it runs: the server refuses new tables, joins and seeks until then, so the player knows before trying.
+ */
+function cooldownNotice(api: NardiClient, player: PlayerProfile | null): HTMLElement {
+  const notice = h("p", { class: "notice", role: "status", "data-testid": "cooldown-notice", hidden: true });
+  if (!player) return notice;
+  void api.getCooldown().then(
+    (cooldown) => {
+      if (cooldown.until === null) return;
+      const time = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(cooldown.until));
+      notice.textContent = t("fairplay.cooldownNotice", { time });
+      notice.setAttribute("data-until", String(cooldown.until));
+      notice.hidden = false;
+    },
+    () => undefined,
+  );
+  return notice;
+}
 
 /** The lobby's live feed: a WebSocket that reconnects while the lobby is shown; falls back to one HTTP read per try. */
 function followLobby(api: NardiClient, show: (s: LobbySnapshot) => void, onOnline: (n: number) => void, onLive: (live: boolean) => void): () => void {
@@ -104,6 +124,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   let mode: Choice = "friend";
 
   const stopQuickPlay = mountQuickPlay(panels.quick, api, player);
+  const cooldown = cooldownNotice(api, player);
 
   // ── the form shared by "a friend" and "the computer" ──
   const name = h("input", { "data-testid": "name", name: "name", id: "f-name", maxlength: 32, value: loadName(player?.name ?? t("lobby.defaultName")), autocomplete: "nickname" });
@@ -125,9 +146,17 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   const clock = select("time-control", TIME_CONTROL_NAMES.map((n) => [n, timeControlName(n)] as const), "standard");
   const reconnect = select("reconnect", RECONNECT_SECONDS.map((s) => [String(s), waitTime(s)] as const), "60");
   const spectators = h("input", { type: "checkbox", "data-testid": "spectators", checked: true });
-  // Rated tables need a player (a session); the page has one unless the players' database is unreachable.
-  const rated = h("input", { type: "checkbox", "data-testid": "rated", disabled: !player });
-  const ratedField = h("label", { class: "check" }, rated, h("span", {}, t("lobby.rated")));
+  // Rated tables need a player (a session; the page has one unless the players' database is unreachable) with a
+  // claimed name: a guest's choice is disabled with a hint (docs/fair-play.md).
+  const guest = player?.kind === "guest";
+  const rated = h("input", { type: "checkbox", "data-testid": "rated", disabled: !player || guest });
+  const ratedField = h(
+    "label",
+    { class: "check" },
+    rated,
+    h("span", {}, t("lobby.rated")),
+    guest ? h("small", { class: "muted", "data-testid": "rated-hint" }, t("fairplay.claimForRated")) : null,
+  );
   // A friend's table may carry a Domino Coins stake (./coins.ts); the computer plays for nothing.
   const stake = stakeField(api, player);
   const createError = h("p", { class: "error", "data-testid": "create-error", role: "alert" });
@@ -253,6 +282,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
 
   root.append(
     h("section", { class: "lobby-head" }, h("h1", {}, t("lobby.title")), online),
+    cooldown,
     h("div", { class: "choices", role: "tablist", "aria-label": t("lobby.title") }, ...choiceButtons),
     h("section", { class: "card" }, panels.quick, panels.friend, panels.computer),
     h(

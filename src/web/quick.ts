@@ -61,7 +61,9 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
   const preset = select("quick-preset", PRESET_LABELS.map(([v, key]) => [v, t(key)] as const), "georgian-short");
   const length = select("quick-length", SEEK_LENGTHS.map((n) => [String(n), t("common.points", { count: n })] as const), "1");
   const clock = select("quick-clock", TIME_CONTROL_NAMES.map((n) => [n, t(CLOCK_LABELS[n])] as const), "standard");
-  const rated = h("input", { type: "checkbox", "data-testid": "quick-rated", disabled: !me });
+  // Rated play and stakes need a claimed name (docs/fair-play.md): for a guest both are disabled, with a hint.
+  const guest = me?.kind === "guest";
+  const rated = h("input", { type: "checkbox", "data-testid": "quick-rated", disabled: !me || guest });
   const botAfter = select(
     "quick-bot-after",
     BOT_AFTER_CHOICES.map((s) => [String(s), s === 0 ? t("quick.botAfter.never") : t("quick.botAfter.seconds", { count: s })] as const),
@@ -69,11 +71,11 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
   );
   const stake = select("quick-stake", [["0", t("quick.stake.none")]], "0");
   stake.disabled = true;
-  const balanceLine = h("small", { class: "muted", "data-testid": "quick-balance" }, me ? "" : t("coins.stakeNeedsPlayer"));
+  const balanceLine = h("small", { class: "muted", "data-testid": "quick-balance" }, !me ? t("coins.stakeNeedsPlayer") : guest ? t("fairplay.claimForStakes") : "");
   let coins: CoinBalance | null = null;
   /** The balance and the stakes on offer, read again after every seek (a stake match changes the balance). */
   function loadCoins(): void {
-    if (!me) return;
+    if (!me || guest) return;
     void api.getCoins().then(
       (read) => {
         coins = read;
@@ -204,7 +206,7 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
     field(t("quick.rules"), preset),
     field(t("quick.length"), length),
     field(t("quick.clock"), clock),
-    field(t("quick.rated"), rated),
+    field(t("quick.rated"), rated, guest ? h("small", { class: "muted", "data-testid": "quick-rated-hint" }, t("fairplay.claimForRated")) : undefined),
     field(t("quick.stake"), stake),
     balanceLine,
     field(t("quick.botAfter"), botAfter),

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { seededRandom } from "../../src/engine";
 import { fromAbsolute } from "../../src/engine/position";
 import type { TableView } from "../../src/protocol";
@@ -42,6 +42,22 @@ export function watchPageErrors(page: Page, errors: string[]): void {
 
 /** How long `expect.poll` waits: generous, as `npm test` runs every project at once and a loaded machine answers slowly. */
 export const POLL = { timeout: 15_000 };
+
+/**
+ * The page's guest claims `name` on their own profile (rated play and stakes need a claimed name; docs/fair-play.md)
+ * and is back in the lobby as that member once the header shows the name.
+ */
+export async function claimName(page: Page, baseUrl: string, name: string): Promise<void> {
+  await expect.poll(() => page.getByTestId("me").textContent(), POLL).toMatch(/^guest-/);
+  await page.getByTestId("me").click();
+  await page.waitForSelector('[data-testid="account"]');
+  await page.getByTestId("account-name").fill(name);
+  await page.getByTestId("account-password").fill("correct horse battery");
+  await page.getByTestId("claim").click();
+  await expect.poll(() => page.getByTestId("profile-kind").textContent(), POLL).toContain("member");
+  await page.goto(`${baseUrl}/`);
+  await expect.poll(() => page.getByTestId("me").textContent(), POLL).toBe(name);
+}
 
 /** The table id of an invite link (`…#/t/<id>`, or `…#/t/<id>/<invite secret>` for a private table). */
 export function tableIdOf(invite: string): string {

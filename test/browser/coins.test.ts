@@ -1,10 +1,10 @@
 /**
- * Domino Coins in the browser: the header shows the balance; a host creates a stake table, a guest joins it by
- * the invite link; the play screen shows the escrow, then the payout; the header's balance follows, and the
+ * Domino Coins in the browser: the header shows the balance; a host creates a stake table, a second player joins it
+ * by the invite link (both with claimed names: stakes need one); the play screen shows the escrow, then the payout; the header's balance follows, and the
  * history page (#/coins) lists the hold and the winnings.
  */
 import { describe, expect, inject, it } from "vitest";
-import { POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
+import { claimName, POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -17,7 +17,11 @@ describe("coins", () => {
     watchPageErrors(host, errors);
     watchPageErrors(guest, errors);
 
+    const stamp = Date.now() % 100000;
     await host.goto(`${baseUrl}/`);
+    await claimName(host, baseUrl, `Tamar${stamp}`);
+    await guest.goto(`${baseUrl}/`);
+    await claimName(guest, baseUrl, `Levon${stamp}`);
     const balance = (page: typeof host) => page.getByTestId("coin-balance").getAttribute("data-balance");
     await expect.poll(() => balance(host), POLL).toBe("1000");
     await host.getByTestId("preset").selectOption("georgian-short");

@@ -1,16 +1,17 @@
 /**
- * Players in the browser: a guest from the first visit without any form; a rated table between two guests;
- * after the match the profile shows the rating and the match, names link to profiles, and a guest claims a name.
+ * Players in the browser: a guest from the first visit without any form, whose rated and stake choices wait for a
+ * claimed name; both players claim one on their profiles and play a rated table; after the match the profile
+ * shows the rating and the match, and names link to profiles.
  */
 import { describe, expect, inject, it } from "vitest";
 import { ApiError, NardiClient } from "../../src/client";
-import { POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
+import { claimName, POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
 
 describe("players", () => {
-  it("a guest from the first visit plays a rated match; the profile shows its rating and the match; a guest claims a name", async () => {
+  it("a guest from the first visit claims a name to play rated; the profile shows its rating and the match", async () => {
     const errors: string[] = [];
     const host = await (await browser().newContext()).newPage();
     const guest = await (await browser().newContext()).newPage();
@@ -19,9 +20,24 @@ describe("players", () => {
 
     await host.goto(`${baseUrl}/`);
     await expect.poll(() => host.getByTestId("me").textContent(), POLL).toMatch(/^guest-[a-z0-9]{8}$/);
-    const hostName = (await host.getByTestId("me").textContent())!;
     // No form to fill: the name field starts with the guest's name.
-    expect(await host.getByTestId("name").inputValue()).toBe(hostName);
+    expect(await host.getByTestId("name").inputValue()).toBe((await host.getByTestId("me").textContent())!);
+    // A guest plays casual; the rated and stake choices are disabled, each with the hint to claim a name.
+    expect(await host.getByTestId("rated").isDisabled()).toBe(true);
+    expect(await host.getByTestId("rated-hint").textContent()).toContain("claimed name");
+    expect(await host.getByTestId("stake").isDisabled()).toBe(true);
+    expect(await host.getByTestId("stake-hint").textContent()).toContain("claimed name");
+
+    // Both claim a name on their profiles: same players, now members, and the choices are there.
+    const stamp = Date.now() % 100000;
+    const hostName = `Nino${stamp}`;
+    await claimName(host, baseUrl, hostName);
+    expect(await host.getByTestId("rated").isDisabled()).toBe(false);
+    expect(await host.getByTestId("rated-hint").count()).toBe(0);
+    await guest.goto(`${baseUrl}/`);
+    const guestName = `Sandro${stamp}`;
+    await claimName(guest, baseUrl, guestName);
+
     await host.getByTestId("preset").selectOption("georgian-short");
     await host.getByTestId("rated").check();
     await host.getByTestId("create").click();
@@ -32,8 +48,6 @@ describe("players", () => {
     const invite = await host.getByTestId("invite-link").inputValue();
     await guest.goto(invite);
     await expect.poll(() => guest.getByTestId("join-info").textContent(), POLL).toContain("rated");
-    const guestName = (await guest.getByTestId("me").textContent())!;
-    expect(guestName).not.toBe(hostName);
     await guest.getByTestId("join").click();
     await guest.waitForSelector('[data-testid="table"][data-role="black"]');
     await settled(guest);
@@ -58,15 +72,10 @@ describe("players", () => {
     await expect.poll(() => host.getByTestId("profile-name").textContent(), POLL).toBe(guestName);
     expect(await host.getByTestId("account").count()).toBe(0);
 
-    // The loser claims a name: same player, now a member under the new name.
+    // The loser's own profile, as a member, shows the rating too.
     await guest.getByTestId("me").click();
-    await guest.waitForSelector('[data-testid="account"]');
-    await guest.getByTestId("account-name").fill(`Sandro${Date.now() % 100000}`);
-    await guest.getByTestId("account-password").fill("correct horse battery");
-    await guest.getByTestId("claim").click();
     await expect.poll(() => guest.getByTestId("profile-kind").textContent(), POLL).toContain("member");
-    await expect.poll(() => guest.getByTestId("me").textContent(), POLL).toMatch(/^Sandro/);
-    expect(await guest.getByTestId("rating-georgian-short").count()).toBe(1);
+    await expect.poll(() => guest.getByTestId("rating-georgian-short").count(), POLL).toBe(1);
 
     await host.getByTestId("leaders").click();
     await expect.poll(() => host.getByTestId("no-leaders").count(), POLL).toBe(1);

@@ -5,18 +5,22 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
+import { claimName, POLL, screenshot, useChromium, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
 
-async function visitor(errors: string[]): Promise<Page> {
+let members = 0;
+
+/** A visitor in the lobby's "Play now" panel: a guest, or (`member`) one that claimed a name first, as stakes need. */
+async function visitor(errors: string[], member = false): Promise<Page> {
   const context = await browser().newContext({ viewport: { width: 1000, height: 1300 } });
   const page = await context.newPage();
   watchPageErrors(page, errors);
   await page.goto(`${baseUrl}/`);
   // The page makes a guest player on the first visit; its name shows once the session exists.
   await expect.poll(() => page.getByTestId("me").textContent(), POLL).not.toBe("");
+  if (member) await claimName(page, baseUrl, `Quick${Date.now() % 100000}x${members++}`);
   await page.getByTestId("choice-quick").click(); // the lobby's first choice, "Play now"
   return page;
 }
@@ -65,9 +69,19 @@ describe("quick match in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("a guest's rated and stake choices are disabled, with the hint to claim a name", async () => {
+    const errors: string[] = [];
+    const guest = await visitor(errors);
+    expect(await guest.getByTestId("quick-rated").isDisabled()).toBe(true);
+    expect(await guest.getByTestId("quick-rated-hint").textContent()).toContain("claimed name");
+    expect(await guest.getByTestId("quick-stake").isDisabled()).toBe(true);
+    expect(await guest.getByTestId("quick-balance").textContent()).toContain("claimed name");
+    expect(errors).toEqual([]);
+  });
+
   it("with a stake: the balance is shown, and both land at a table with both stakes in escrow", async () => {
     const errors: string[] = [];
-    const [dave, erin] = [await visitor(errors), await visitor(errors)];
+    const [dave, erin] = [await visitor(errors, true), await visitor(errors, true)];
     for (const page of [dave, erin]) {
       await expect.poll(() => page.getByTestId("quick-balance").textContent(), POLL).toMatch(/1,?000/);
       await page.getByTestId("quick-preset").selectOption("federation-long");

@@ -1,5 +1,5 @@
 /**
- * Domino Coins against a real `wrangler dev` with D1 (its own server: it is killed and restarted here). Two guests
+ * Domino Coins against a real `wrangler dev` with D1 (its own server: it is killed and restarted here). Two members
  * play a stake match to the end through the public protocol and the balances move by exactly the stake; then the
  * same with the dev server killed after the final move, before the settlement, and started again on the same
  * state: the match settles exactly once. After each, `npm run ledger:check`'s audit of that server's D1 is clean.
@@ -9,6 +9,7 @@ import { NardiClient, type SessionGrant } from "../../src/client";
 import { ledgerCheck } from "../../scripts/ledger-check";
 import { playRandomMatch } from "../support/random-match";
 import { seededRng } from "../support/rng";
+import { createMember } from "../support/members";
 import { startDevServer, type DevServer } from "../support/wrangler-dev";
 
 const STAKE = 150;
@@ -54,8 +55,9 @@ async function serving(): Promise<void> {
 
 async function stakeMatch(seed: number) {
   await serving();
-  const a = await client.createGuest();
-  const b = await client.createGuest();
+  // Stakes need a claimed name: two members (guests play casual tables only).
+  const a = await createMember(client);
+  const b = await createMember(client);
   const white = await client.withSession(a.token).createTable({ preset: "georgian-short", length: 1, stake: STAKE });
   expect((await client.listOpenTables()).find((t) => t.id === white.tableId)?.stake).toBe(STAKE);
   const black = await client.withSession(b.token).joinTable(white.tableId);
@@ -82,7 +84,7 @@ async function expectSettledOnce(m: Awaited<ReturnType<typeof stakeMatch>>): Pro
 }
 
 describe.sequential("stake matches over a real server", () => {
-  test("two guests play a stake match to the end: the balances move by exactly the stake", { timeout: 240_000 }, async () => {
+  test("two members play a stake match to the end: the balances move by exactly the stake", { timeout: 240_000 }, async () => {
     await expectSettledOnce(await stakeMatch(11));
   });
 

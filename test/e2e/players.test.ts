@@ -1,5 +1,5 @@
 /**
- * Players against a real `wrangler dev` with D1: two guests play a rated match to the end over real sockets;
+ * Players against a real `wrangler dev` with D1: two members play a rated match to the end over real sockets;
  * the record is delivered once, both ratings change once, the history lists it. Then the same across a dev
  * server killed between the final move and the delivery, and started again on the same state.
  */
@@ -8,12 +8,13 @@ import { NardiClient, type PlayerProfile } from "../../src/client";
 import { playRandomMatch } from "../support/random-match";
 import { recordOf } from "../support/tables";
 import { seededRng } from "../support/rng";
+import { createMember } from "../support/members";
 import { startDevServer } from "../support/wrangler-dev";
 
-/** Two guests at a rated table, played to the end with random legal plays; returns what the players see. */
+/** Two members (rated play needs a claimed name) at a rated table, played to the end with random legal plays; returns what the players see. */
 async function ratedMatch(client: NardiClient, seed: number) {
-  const a = await client.createGuest();
-  const b = await client.createGuest();
+  const a = await createMember(client);
+  const b = await createMember(client);
   const white = await client.withSession(a.token).createTable({ preset: "georgian-short", length: 1, rated: true });
   const black = await client.withSession(b.token).joinTable(white.tableId);
   expect(black.table.players.white?.playerId).toBe(a.player.id);
@@ -48,7 +49,7 @@ async function checkDeliveredOnce(client: NardiClient, m: Awaited<ReturnType<typ
 }
 
 describe("players over a real server", () => {
-  test("two guests play a rated match to the end: one record, both ratings change once, the history lists it", { timeout: 240_000 }, async () => {
+  test("two members play a rated match to the end: one record, both ratings change once, the history lists it", { timeout: 240_000 }, async () => {
     const client = new NardiClient(inject("baseUrl"));
     const m = await ratedMatch(client, 7);
     await checkDeliveredOnce(client, m);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NardiClient } from "../../src/client";
 import { SOCKET_PROTOCOL, SeekServerMessageSchema, TOKEN_PROTOCOL_PREFIX, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../../src/protocol";
 import { connected } from "../support/tables";
+import { createMember } from "../support/members";
 import { startDevServer, type DevServer } from "../support/wrangler-dev";
 
 let server: DevServer;
@@ -57,7 +58,8 @@ function seek(choice: SeekChoice, session: string): Seek {
 describe.sequential("quick match across a restart", () => {
   test("a waiting seeker keeps their place through a restart and is paired afterwards; the seats work", async () => {
     const choice: SeekChoice = { preset: "federation-long", length: 3, timeControl: "blitz", rated: true, stake: 0 };
-    const [alice, bob] = [await client.createGuest(), await client.createGuest()];
+    // Rated play needs a claimed name: two members.
+    const [alice, bob] = [await createMember(client), await createMember(client)];
     const before = seek(choice, alice.token);
     const seeking = await before.first("seeking");
     expect(seeking).toMatchObject({ pool: "federation-long.3.blitz.rated.0", waiting: 1 });

@@ -11,7 +11,7 @@ import type { MatchRoom } from "../../src/server/match-room";
 import { env } from "cloudflare:test";
 import { applyCommandTo, balance, stored, d1With, delivered, escrowOf, expectLedgerSound, resign, runDeliveryNow, setD1 } from "./coins-support";
 import { stubOf, timePasses } from "./helpers";
-import { call, guest, tableBetween } from "./players-support";
+import { call, member, tableBetween } from "./players-support";
 
 const GRANT = 1000;
 
@@ -29,7 +29,7 @@ async function join(id: string, token: string | undefined): Promise<Response> {
 
 describe("stake tables", () => {
   it("a new player has the starting grant, and a stake table's stake is listed, viewed and checked", async () => {
-    const a = await guest();
+    const a = await member();
     expect(await balance(a.token)).toBe(GRANT);
 
     expect((await problemOf(await create(undefined, { stake: 50 }))).code).toBe("SESSION_REQUIRED");
@@ -55,8 +55,8 @@ describe("stake tables", () => {
   });
 
   it("the stakes move into escrow when the match starts and the winner takes the pot exactly once", async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await member();
+    const b = await member();
     const table = await tableBetween(a.token, b.token, { stake: 200 });
     expect([await balance(a.token), await balance(b.token), await escrowOf(table.id)]).toEqual([GRANT - 200, GRANT - 200, 400]);
     expect(table.black.table.players.black?.name).toBe(b.player.name);
@@ -83,8 +83,8 @@ describe("stake tables", () => {
   });
 
   it("settles exactly once through a failing D1 and a lost acknowledgement", async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await member();
+    const b = await member();
     const table = await tableBetween(a.token, b.token, { stake: 100 });
     await setD1(table.id, d1With(async () => {
       throw new Error("D1 unavailable (injected)");
@@ -107,8 +107,8 @@ describe("stake tables", () => {
   });
 
   it("an abandoned match (both away) refunds both stakes", async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await member();
+    const b = await member();
     const table = await tableBetween(a.token, b.token, { stake: 300 });
     await applyCommandTo(table.id, { type: "abandon" });
     await delivered(table.id);
@@ -119,8 +119,8 @@ describe("stake tables", () => {
   });
 
   it("a forfeit pays the other seat, with the rake fixed at creation going to the house", async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await member();
+    const b = await member();
     const table = await tableBetween(a.token, b.token, { stake: 100 });
     // The operator's rake at creation time is the table's: set it on the stored table as if it had been 5%.
     await runInDurableObject(stubOf(table.id), (room: MatchRoom) => {
@@ -135,8 +135,8 @@ describe("stake tables", () => {
   });
 
   it("a table that never started gives back a hold an interrupted join left, and then takes no more", async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await member();
+    const b = await member();
     const created = (await (await create(a.token, { stake: 70 })).json()) as SeatGrant;
     // A join whose holds reached D1 before the object crashed (the seat was never stored).
     const ledger = new Ledger(env.DB);
@@ -157,9 +157,9 @@ describe("stake tables", () => {
   });
 
   it("two tables taking one player's last coins at once: exactly one gets them", async () => {
-    const a = await guest();
-    const b = await guest();
-    const c = await guest();
+    const a = await member();
+    const b = await member();
+    const c = await member();
     // a's whole balance is at stake on two tables; b and c join at the same moment.
     const t1 = (await (await create(a.token, { stake: GRANT })).json()) as SeatGrant;
     const t2 = (await (await create(a.token, { stake: GRANT })).json()) as SeatGrant;
@@ -172,9 +172,9 @@ describe("stake tables", () => {
     expect((await escrowOf(t1.tableId)) + (await escrowOf(t2.tableId))).toBe(2 * GRANT);
 
     // And one player joining two tables with their last coins at once.
-    const d = await guest();
-    const e = await guest();
-    const f = await guest();
+    const d = await member();
+    const e = await member();
+    const f = await member();
     const t3 = (await (await create(d.token, { stake: GRANT })).json()) as SeatGrant;
     const t4 = (await (await create(e.token, { stake: GRANT })).json()) as SeatGrant;
     const both = await Promise.all([join(t3.tableId, f.token), join(t4.tableId, f.token)]);
@@ -189,9 +189,9 @@ describe("stake tables", () => {
   });
 
   it("a second join while the first is taking the stakes finds the seat taken and takes nothing", async () => {
-    const a = await guest();
-    const b = await guest();
-    const c = await guest();
+    const a = await member();
+    const b = await member();
+    const c = await member();
     const t = (await (await create(a.token, { stake: 40 })).json()) as SeatGrant;
     const answers = await Promise.all([join(t.tableId, b.token), join(t.tableId, c.token)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);

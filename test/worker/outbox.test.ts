@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { MatchPage, MatchRecord, PlayerProfile } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server/match-room";
 import { commandId, connect, stubOf } from "./helpers";
-import { call, d1Count, delivered, guest, outbox, runDeliveryNow, tableBetween } from "./players-support";
+import { call, d1Count, delivered, member, outbox, runDeliveryNow, tableBetween } from "./players-support";
 
 /** Both seats connected, then `loser` resigns: the match is over and its outbox row stored. */
 async function resignedMatch(white: string | null, black: string | null, rated: boolean, loser: "white" | "black" = "black") {
@@ -39,8 +39,8 @@ async function ratingRow(playerId: string) {
 
 describe("the outbox", () => {
   it("delivers a rated match: one record, both ratings changed once, the history lists it", async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await member();
+    const b = await member();
     const { id } = await resignedMatch(a.token, b.token, true);
     await delivered(id);
 
@@ -63,8 +63,8 @@ describe("the outbox", () => {
   });
 
   it("through failed writes, a lost acknowledgement and re-run alarms: exactly one record and one rating update", async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await member();
+    const b = await member();
     const table = await tableBetween(a.token, b.token, { rated: true });
     const id = table.id;
     // D1 refuses every write from the start, so no delivery can slip through before the first check.
@@ -112,7 +112,7 @@ describe("the outbox", () => {
   });
 
   it("a finished table whose record has not reached D1 is not purged", async () => {
-    const a = await guest();
+    const a = await member();
     const table = await tableBetween(a.token, null);
     await setD1(table.id, d1With(async () => Promise.reject(new Error("D1 is down (injected)"))));
     const socket = await connect(table.id, { token: table.white.token });
@@ -134,8 +134,8 @@ describe("the outbox", () => {
   });
 
   it("a rating changed by another match between read and write rolls the whole delivery back, and the retry uses the new rating", async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await member();
+    const b = await member();
     const table = await tableBetween(a.token, b.token, { rated: true });
     await setD1(table.id, d1With(async (real, statements) => {
       // Another match of A's lands just before this batch.
@@ -162,7 +162,7 @@ describe("the outbox", () => {
   });
 
   it("records casual matches without touching ratings, and none for a table without players", async () => {
-    const a = await guest();
+    const a = await member();
     const casual = await resignedMatch(a.token, null, false, "white");
     await delivered(casual.id);
     const record = (await (await call("GET", `/v1/matches/${casual.id}`)).json()) as MatchRecord;
@@ -177,8 +177,8 @@ describe("the outbox", () => {
   });
 
   it("pages a player's history newest first with a cursor, and shows a deleted opponent as deleted", async () => {
-    const a = await guest();
-    const b = await guest();
+    const a = await member();
+    const b = await member();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const { id } = await resignedMatch(a.token, b.token, false);

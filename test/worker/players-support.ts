@@ -23,6 +23,18 @@ export async function guest(): Promise<SessionGrant> {
   return (await res.json()) as SessionGrant;
 }
 
+/**
+ * A member: a guest that claimed a name (random unless given). Rated play and stakes need one (guests play
+ * casual tables only: CLAIM_REQUIRED, docs/fair-play.md).
+ */
+export async function member(name?: string): Promise<SessionGrant> {
+  const grant = await guest();
+  const chosen = name ?? `m-${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const res = await call("POST", "/v1/me/claim", { token: grant.token, body: { name: chosen, password: "correct horse battery" } });
+  if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
+  return { token: grant.token, player: (await res.json()) as PlayerProfile };
+}
+
 export async function profile(id: string): Promise<PlayerProfile> {
   return (await (await call("GET", `/v1/players/${id}`)).json()) as PlayerProfile;
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Leaderboard, PlayerProfile, Problem, SeatGrant, SessionGrant } from "../../src/protocol";
-import { call, guest, profile, tableBetween } from "./players-support";
+import { call, guest, member, profile, tableBetween } from "./players-support";
 
 async function problemOf(res: Response): Promise<Problem> {
   expect(res.headers.get("content-type")).toContain("application/problem+json");
@@ -180,7 +180,7 @@ describe("leaderboards", () => {
 
 describe("seats bound to players", () => {
   it("a table created and joined with sessions seats the players under their names and ids; anonymous seats still work", async () => {
-    const a = await guest();
+    const a = await member();
     const b = await guest();
     const { white, black } = await tableBetween(a.token, b.token);
     expect(black.table.players.white).toMatchObject({ name: a.player.name, playerId: a.player.id });
@@ -196,7 +196,7 @@ describe("seats bound to players", () => {
   });
 
   it("rated tables need a session for both seats, two different players, and never a bot", async () => {
-    const a = await guest();
+    const a = await member();
     const expectRefused = async (res: Response, status: number, code: string) => {
       expect(res.status).toBe(status);
       expect((await problemOf(res)).code).toBe(code);
@@ -212,7 +212,7 @@ describe("seats bound to players", () => {
     expect(created.table.rated).toBe(true);
     await expectRefused(await call("POST", `/v1/tables/${created.tableId}/join`, { body: {} }), 403, "RATED_NEEDS_PLAYER");
     await expectRefused(await call("POST", `/v1/tables/${created.tableId}/join`, { token: a.token, body: {} }), 409, "SAME_PLAYER");
-    const b = await guest();
+    const b = await member();
     expect((await call("POST", `/v1/tables/${created.tableId}/join`, { token: b.token, body: {} })).status).toBe(200);
   });
 });

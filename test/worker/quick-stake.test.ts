@@ -11,7 +11,7 @@ import type { QuickPool } from "../../src/server";
 import { makeTable } from "../../src/server/quick/table";
 import { balance, d1With, escrowOf, expectLedgerSound, setD1 } from "./coins-support";
 import { api } from "./helpers";
-import { guest, tableBetween } from "./players-support";
+import { member, tableBetween } from "./players-support";
 import { freshChoice, poolOf, poolRows, seek, seekQuery, seekResponse, wave } from "./quick-support";
 
 const GRANT = 1000;
@@ -29,7 +29,7 @@ async function lastOpponents(choice: ReturnType<typeof freshChoice>): Promise<Ar
 describe("quick match with a stake", () => {
   it("pairs two stake seekers at a stake table: both stakes in escrow, the table shows the stake", async () => {
     const choice = freshChoice({ stake: 100 });
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const sa = await seek(choice, a.token);
     expect(sa.seeking.pool).toMatch(/\.100$/);
     // Waiting holds nothing.
@@ -49,7 +49,7 @@ describe("quick match with a stake", () => {
   });
 
   it("refuses at seek time a stake outside the bounds (400) or above the balance (409); no session is 401 first", async () => {
-    const a = await guest();
+    const a = await member();
     expect(await problemCode(await seekResponse(seekQuery(freshChoice({ stake: 100 }))))).toEqual([401, "UNAUTHORIZED"]);
     expect(await problemCode(await seekResponse(seekQuery(freshChoice({ stake: 5 })), a.token))).toEqual([400, "STAKE_OUT_OF_RANGE"]);
     expect(await problemCode(await seekResponse(seekQuery(freshChoice({ stake: 20_000 })), a.token))).toEqual([400, "STAKE_OUT_OF_RANGE"]);
@@ -61,7 +61,7 @@ describe("quick match with a stake", () => {
 
   it("a seeker who spent the coins while waiting is cancelled at pairing; the other keeps their place; nothing moves", async () => {
     const choice = freshChoice({ stake: 500 });
-    const [spender, other, third, opponent] = [await guest(), await guest(), await guest(), await guest()];
+    const [spender, other, third, opponent] = [await member(), await member(), await member(), await member()];
     const ss = await seek(choice, spender.token);
     // Meanwhile the spender plays a stake table elsewhere: 600 of their 1000 go into its escrow.
     await tableBetween(spender.token, opponent.token, { stake: 600 });
@@ -84,7 +84,7 @@ describe("quick match with a stake", () => {
 
   it("coins spent between the pool's check and the holds: the join is refused, the player named, nothing moves", async () => {
     const choice = freshChoice({ stake: 700 });
-    const [a, b, opponent] = [await guest(), await guest(), await guest()];
+    const [a, b, opponent] = [await member(), await member(), await member()];
     await balance(a.token);
     await balance(b.token);
     const tableId = `qstake-race-${crypto.randomUUID()}`;
@@ -119,7 +119,7 @@ describe("a pool's memory of last opponents", () => {
   it("forgets a pairing once a seek could no longer overlap it, and a player paired in another pool", async () => {
     const here = freshChoice();
     const there = freshChoice();
-    const [a, b, c, d] = [await guest(), await guest(), await guest(), await guest()];
+    const [a, b, c, d] = [await member(), await member(), await member(), await member()];
     const sa = await seek(here, a.token);
     const sb = await seek(here, b.token);
     await wave(here);

@@ -5,7 +5,7 @@ import { SEEK_LIMITS } from "../../src/protocol";
 import type { QuickPool } from "../../src/server";
 import { acceptableGap, pairWave } from "../../src/server/quick/pairing";
 import { api, connect } from "./helpers";
-import { guest } from "./players-support";
+import { guest, member } from "./players-support";
 import { freshChoice, poolOf, poolRows, seek, seekQuery, seekResponse, setRating, wave, waitedLonger } from "./quick-support";
 
 async function table(id: string): Promise<TableView> {
@@ -46,7 +46,7 @@ describe("pairing a wave (pure)", () => {
 describe("quick match over the seek socket", () => {
   it("pairs two seekers: each is told their seat once, at one table whose seats are bound to them", async () => {
     const choice = freshChoice({ rated: true });
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const sa = await seek(choice, a.token);
     expect(sa.seeking).toMatchObject({ pool: `${choice.preset}.${choice.length}.${choice.timeControl}.rated.0`, rating: 1500, waiting: 1 });
     const sb = await seek(choice, b.token);

@@ -7,6 +7,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { requireStaff } from "./auth";
 import { metrics } from "./metrics";
+import { fairplayAdmin } from "./fairplay";
 import { moderation } from "./moderation";
 import { reportsAdmin } from "./reports";
 
@@ -23,3 +24,4 @@ admin.use("*", async (c, next) => {
 admin.route("/", moderation);
 admin.route("/", reportsAdmin);
 admin.route("/", metrics);
+admin.route("/", fairplayAdmin);

@@ -3,7 +3,7 @@
  * outbox call these methods and never see SQL. Schema: migrations/0001_players.sql (+ 0004_dice_stats.sql).
  */
 import type { PresetName, Side } from "../../engine";
-import { countRolls, MatchRecordSchema, noDice, type DiceCounts, type MatchRecord, type MatchSummary, type PlayerKind } from "../../protocol";
+import { countRolls, MatchRecordSchema, nameSkeleton, noDice, type DiceCounts, type MatchRecord, type MatchSummary, type PlayerKind } from "../../protocol";
 import type { Count } from "../metrics/match";
 import { GLICKO, GLICKO_SCALE, type Glicko } from "../ratings/glicko2";
 import { matchCountStatements } from "./metrics";
@@ -81,7 +81,10 @@ export class Db {
   /** False when the name is taken. */
   async createPlayer(id: string, name: string, nameKey: string, now: number): Promise<boolean> {
     return this.#unique(
-      this.d1.prepare("INSERT INTO players (id, name, name_key, kind, created_at) VALUES (?, ?, ?, 'guest', ?)").bind(id, name, nameKey, now).run(),
+      this.d1
+        .prepare("INSERT INTO players (id, name, name_key, name_skeleton, kind, created_at) VALUES (?, ?, ?, ?, 'guest', ?)")
+        .bind(id, name, nameKey, nameSkeleton(name), now)
+        .run(),
     );
   }
 
@@ -98,8 +101,8 @@ export class Db {
   /** A guest becomes a member under `name`. "taken": another player has the name; "claimed": not a guest any more. */
   async claim(id: string, name: string, nameKey: string, password: string): Promise<"ok" | "taken" | "claimed"> {
     const run = this.d1
-      .prepare("UPDATE players SET name = ?, name_key = ?, kind = 'member', password = ? WHERE id = ? AND kind = 'guest'")
-      .bind(name, nameKey, password, id)
+      .prepare("UPDATE players SET name = ?, name_key = ?, name_skeleton = ?, kind = 'member', password = ? WHERE id = ? AND kind = 'guest'")
+      .bind(name, nameKey, nameSkeleton(name), password, id)
       .run();
     try {
       return (await run).meta.changes === 1 ? "ok" : "claimed";
@@ -110,14 +113,19 @@ export class Db {
   }
 
   async rename(id: string, name: string, nameKey: string): Promise<boolean> {
-    return this.#unique(this.d1.prepare("UPDATE players SET name = ?, name_key = ? WHERE id = ? AND kind != 'deleted'").bind(name, nameKey, id).run());
+    return this.#unique(
+      this.d1
+        .prepare("UPDATE players SET name = ?, name_key = ?, name_skeleton = ? WHERE id = ? AND kind != 'deleted'")
+        .bind(name, nameKey, nameSkeleton(name), id)
+        .run(),
+    );
   }
 
   /** The account goes (name, password, sessions); its ratings and match records stay, shown as deleted. */
   async deletePlayer(id: string): Promise<void> {
     await this.d1.batch([
       this.d1.prepare("DELETE FROM sessions WHERE player_id = ?").bind(id),
-      this.d1.prepare("UPDATE players SET name = NULL, name_key = NULL, password = NULL, kind = 'deleted' WHERE id = ?").bind(id),
+      this.d1.prepare("UPDATE players SET name = NULL, name_key = NULL, name_skeleton = NULL, password = NULL, kind = 'deleted' WHERE id = ?").bind(id),
     ]);
   }
 
@@ -194,7 +202,7 @@ export class Db {
    * changes nothing, and a race with another match's update is retried from fresh ratings. `counts`: what the
    * match adds to the hourly counters (./metrics.ts), added under the same guard.
    */
-  async recordMatch(facts: MatchFacts, writes: RatingWrite[], counts: readonly Count[] = []): Promise<void> {
+  async recordMatch(facts: MatchFacts, writes: RatingWrite[], counts: readonly Count[] = [], also: D1PreparedStatement[] = []): Promise<void> {
     const d1 = this.d1;
     const statements: D1PreparedStatement[] = [];
     for (const w of writes) {
@@ -211,6 +219,9 @@ export class Db {
       );
     }
     statements.push(...this.#diceCounts(facts), ...matchCountStatements(d1, facts.tableId, counts));
+    // Fair play's rows of this match (./fairplay.ts): idempotent on their own, and in the batch so they are written
+    // exactly when the record is.
+    statements.push(...also);
     const guard = writes.map(() => "(player_id = ? AND pool = ? AND rev = ?)").join(" OR ");
     const ratingsOk = writes.length === 0 ? "1" : `(SELECT count(*) FROM ratings WHERE ${guard}) = ${writes.length}`;
     const { events, players, ...summary } = facts;
@@ -362,4 +373,5 @@ function withoutDeletedNames<T extends { event: { type: string } }>(logged: T, p
 }
 
 export * from "./ledger";
+export * from "./fairplay";
 export * from "./audit";

@@ -10,6 +10,7 @@ import { Db, type MatchFacts, type RatingWrite } from "../db";
 import { rateMatch } from "../ratings/glicko2";
 import { settleStakes } from "../coins/stakes";
 import { matchCounts, type Count } from "../metrics/match";
+import { fairPlayStatements } from "../fairplay/flags";
 import type { RoomCore } from "./core";
 import { SIDES, type Room } from "./table";
 
@@ -42,7 +43,7 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
       // One purpose so far: the match record, and at a stake table the settlement of its escrow (both idempotent).
       const ended = core.store.load()!;
       const facts = matchFacts(ended, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events);
-      await deliverMatchRecord(new Db(core.d1), facts, matchCounts(facts, core.store.stats().commands));
+      await deliverMatchRecord(new Db(core.d1), facts, matchCounts(facts, core.store.stats().commands), fairPlayStatements(core.d1, ended, facts));
       await settleStakes(core.d1, ended, endedAt);
     } catch (error) {
       core.log.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error, { attempt: entry.attempts + 1 });
@@ -90,7 +91,8 @@ export function matchFacts(room: Room, events: MatchFacts["events"]): MatchFacts
   };
 }
 
-async function deliverMatchRecord(db: Db, facts: MatchFacts, counts: readonly Count[]): Promise<void> {
+/** `counts`: the match's hourly counters; `also`: fair play's rows of this match (abandonment, the pair's flow and flag), written in the record's batch. */
+async function deliverMatchRecord(db: Db, facts: MatchFacts, counts: readonly Count[], also: D1PreparedStatement[]): Promise<void> {
   if (await db.matchExists(facts.tableId)) return;
   const { white, black } = facts.players;
   const writes: RatingWrite[] = [];
@@ -102,5 +104,5 @@ async function deliverMatchRecord(db: Db, facts: MatchFacts, counts: readonly Co
       writes.push({ playerId: facts.players[side].playerId!, pool: facts.pool, before: side === "white" ? w : b, after: after[side] });
     }
   }
-  await db.recordMatch(facts, writes, counts);
+  await db.recordMatch(facts, writes, counts, also);
 }

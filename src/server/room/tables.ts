@@ -7,6 +7,7 @@ import {
   type CreateTableBodySchema,
   type EventHistory,
   type JoinTableBodySchema,
+  type PlayerKind,
   type TableEvent,
   type TableSummary,
   type TableView,
@@ -15,6 +16,7 @@ import { newFairDice, sealRolls } from "../dice";
 import { newInviteSecret, newSeatToken, sameDigest, sha256Hex } from "../ids";
 import { refuse, type Outcome } from "../problem";
 import { holdStakes, oneAtATime, stakeForNewTable } from "../coins/stakes";
+import { guestSeatRefusal } from "../fairplay/guests";
 import { runBots } from "./bots";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
@@ -29,6 +31,8 @@ import type { z } from "zod";
 export interface SeatPlayer {
   id: string;
   name: string;
+  /** guest or member, where the caller knows it: a guest may not sit at a rated or stake table (CLAIM_REQUIRED). */
+  kind?: PlayerKind;
 }
 
 /** `client`: a hash of the creator's address, so the lobby can cap the tables one client has listed. */
@@ -69,6 +73,8 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   if (!ruleset.ok) return refuse("BAD_REQUEST", ruleset.error.message);
   if (input.rated && input.opponent === "bot") return refuse("RATED_NEEDS_PLAYER", "games against the computer are never rated");
   if (input.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
+  const guest = guestSeatRefusal(input.player?.kind, { rated: input.rated, stake: input.stake ?? 0 });
+  if (guest) return refuse(guest.code, guest.detail);
   const stake = await stakeForNewTable(core.env, core.d1, input);
   if (!stake.ok) return stake;
   const name = seatName(input, input.rated || stake.value !== null, "Player 1");
@@ -150,7 +156,8 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
 
 /**
  * Order of checks: the table exists → a private table's invite secret (before anything else about the table is
- * told) → a free seat → a rated table's session → a stake table's session, other player and coins (both stakes
+ * told) → a free seat → a rated table's session → a guest at a rated or stake table (CLAIM_REQUIRED) → the other
+ * player at a rated table → a stake table's session, other player and coins (both stakes
  * move to the escrow here, ../coins/stakes.ts). Every refusal changes nothing. Joins to one table run one at a time.
  */
 export function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
@@ -169,6 +176,8 @@ async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatI
   }
   if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
   if (room.info.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
+  const guest = guestSeatRefusal(input.player?.kind, { rated: room.info.rated ?? false, stake: room.info.stake?.amount ?? 0 });
+  if (guest) return refuse(guest.code, guest.detail);
   if (room.info.rated && input.player?.id === room.info.seats.white?.playerId) return refuse("SAME_PLAYER", "nobody plays a rated match against themselves");
   if (room.info.stake) {
     const held = await holdStakes(core.env, core.d1, room, input.player);

@@ -31,7 +31,9 @@ import { hashPassword, verifyPassword } from "../identity/password";
 import { profileOf, ratingView } from "../identity/profile";
 import { openSession, requireSession } from "../identity/sessions";
 import { newPlayerId, sha256Hex } from "../ids";
-import { json, problem } from "../openapi";
+import { limitClient } from "../access";
+import { isProtectedName, requireOwnSkeleton } from "../fairplay/names";
+import { json, problem, rateLimited } from "../openapi";
 import { ApiError } from "../problem";
 
 export const players = new OpenAPIHono<{ Bindings: Env }>();
@@ -53,20 +55,24 @@ players.openapi(
     method: "post",
     path: "/players",
     summary: "A new guest player with a generated name, and a session for it (no form, no password)",
+    description:
+      "Limited per client address (GUEST_LIMIT; 429 RATE_LIMITED with Retry-After). A guest plays casual tables at once; rated play " +
+      "and stakes need a claimed name (CLAIM_REQUIRED; docs/fair-play.md).",
     operationId: "createGuest",
     tags: ["players"],
-    responses: { 201: json(SessionGrantSchema, "The guest and its session token") },
+    responses: { 201: json(SessionGrantSchema, "The guest and its session token"), 429: rateLimited("RATE_LIMITED: too many guests created from this address") },
   }),
   async (c) => {
+    await limitClient(c.env, "GUEST_LIMIT", c.req.raw);
     await admit(c.env, { what: "create-guest" });
     const db = new Db(c.env.DB);
     const now = Date.now();
     const id = newPlayerId();
     let created = false;
-    // A generated name has ~41 random bits; a clash with a taken name just draws another.
+    // A generated name has ~41 random bits; a clash with a taken name (or one passing for a member's) just draws another.
     for (let attempt = 0; attempt < 5 && !created; attempt++) {
       const name = guestName();
-      created = await db.createPlayer(id, name, nameKey(name), now);
+      created = !(await isProtectedName(c.env, name)) && (await db.createPlayer(id, name, nameKey(name), now));
     }
     if (!created) throw new ApiError("INTERNAL", "could not draw a free guest name");
     emit(c.env, [{ name: "guests.created", key: "", value: 1 }]);
@@ -172,6 +178,10 @@ players.openapi(
     method: "post",
     path: "/me/claim",
     summary: "A guest claims a unique name with a password and becomes a member (same id, ratings and history)",
+    description:
+      "Limited per client address (CLAIM_LIMIT; 429 RATE_LIMITED with Retry-After), counted before the session is read. A name is " +
+      "taken (NAME_TAKEN) when another player has it regardless of case, or when it passes for another member's name after the " +
+      "look-alike folding of docs/fair-play.md.",
     operationId: "claimName",
     tags: ["players"],
     security,
@@ -181,13 +191,16 @@ players.openapi(
       400: problem("BAD_REQUEST or BAD_JSON"),
       ...unauthorized,
       409: problem("NAME_TAKEN or ALREADY_CLAIMED"),
+      429: rateLimited("RATE_LIMITED: too many name claims from this address"),
     },
   }),
   async (c) => {
     const { name, password } = c.req.valid("json");
+    await limitClient(c.env, "CLAIM_LIMIT", c.req.raw);
     const { db, player } = await me(c);
     if (player.kind !== "guest") throw new ApiError("ALREADY_CLAIMED", "this player already has a name and password; rename instead");
     await admit(c.env, { what: "claim", player });
+    await requireOwnSkeleton(c.env, name, player);
     const claimed = await db.claim(player.id, name, nameKey(name), await hashPassword(password));
     if (claimed === "taken") throw new ApiError("NAME_TAKEN", `another player is called ${name}`);
     if (claimed === "claimed") throw new ApiError("ALREADY_CLAIMED", "this player already has a name and password");
@@ -200,7 +213,7 @@ players.openapi(
   createRoute({
     method: "patch",
     path: "/me",
-    summary: "Rename the session's player (names are unique regardless of case)",
+    summary: "Rename the session's player (names are unique regardless of case, and may not pass for another member's)",
     operationId: "rename",
     tags: ["players"],
     security,
@@ -215,6 +228,7 @@ players.openapi(
   async (c) => {
     const { name } = c.req.valid("json");
     const { db, player } = await me(c);
+    await requireOwnSkeleton(c.env, name, player);
     if (!(await db.rename(player.id, name, nameKey(name)))) throw new ApiError("NAME_TAKEN", `another player is called ${name}`);
     return c.json(await profileOf(db, (await db.player(player.id))!, Date.now()), 200);
   },

@@ -29,6 +29,7 @@ import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
 import type { SeatPlayer } from "../room/tables";
 import { Db, type PlayerRow } from "../db";
 import { admit } from "../moderation/admission";
+import { requireUnprotectedName } from "../fairplay/names";
 import { optionalSession } from "../identity/sessions";
 import { json, problem, rateLimited } from "../openapi";
 
@@ -56,9 +57,9 @@ async function sessionPlayer(env: Env, authorization: string | undefined): Promi
   return (await optionalSession(new Db(env.DB), authorization))?.player ?? null;
 }
 
-/** The seat goes to that session's player. */
+/** The seat goes to that session's player (with their kind: guests sit at casual tables only). */
 function seatPlayer(player: PlayerRow | null): SeatPlayer | null {
-  return player ? { id: player.id, name: player.name! } : null;
+  return player ? { id: player.id, name: player.name!, kind: player.kind } : null;
 }
 
 /** The table's match object, through its typed stub. */
@@ -73,15 +74,23 @@ tables.openapi(
     summary: "Create a table; the creator sits White",
     description:
       "With a session (`Authorization: Bearer`, optional unless `rated` or `stake`) the seat is bound to that player and carries their name. " +
-      "A `stake` (Domino Coins, docs/coins.md) is checked against the creator's balance but held only when the match starts.",
+      "A `stake` (Domino Coins, docs/coins.md) is checked against the creator's balance but held only when the match starts. " +
+      "A guest's session may not create a rated or stake table (CLAIM_REQUIRED), nor anyone in a cooldown (COOLDOWN; docs/fair-play.md). " +
+      "A `name` that passes for another member's claimed name is NAME_PROTECTED.",
     operationId: "createTable",
     tags: ["tables"],
     request: { body: { content: { "application/json": { schema: CreateTableBodySchema } }, required: true } },
     responses: {
       201: json(SeatGrantSchema, "The creator's seat (keep the token and the invite secret: they are shown once)"),
-      400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED; STAKE_OUT_OF_RANGE: a stake outside the operator's bounds, or against the computer"),
+      400: problem(
+        "BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED; NAME_PROTECTED: a `name` passing for another member's; STAKE_OUT_OF_RANGE: a " +
+          "stake outside the operator's bounds, or against the computer",
+      ),
       401: problem("UNAUTHORIZED: an Authorization header that holds no session; SESSION_REQUIRED: a stake without a session"),
-      403: problem("RATED_NEEDS_PLAYER: a rated table without a session, or against the computer"),
+      403: problem(
+        "RATED_NEEDS_PLAYER: a rated table without a session, or against the computer; CLAIM_REQUIRED: a guest asking for a rated or " +
+          "stake table; COOLDOWN: the player is in a cooldown (Retry-After: seconds until it ends)",
+      ),
       409: problem("INSUFFICIENT_COINS: the creator's balance is below the stake (nothing is held until the match starts)"),
       413: problem("MESSAGE_TOO_LARGE"),
       415: problem("BAD_REQUEST: the body is not sent as application/json"),
@@ -95,6 +104,7 @@ tables.openapi(
     const client = await listingClient(c.env, c.req.raw, id);
     const player = await sessionPlayer(c.env, c.req.header("authorization"));
     await admit(c.env, { what: "create-table", player, rated: body.rated, stake: body.stake ?? 0 });
+    await requireUnprotectedName(c.env, body.name, player);
     return c.json(grant(await room(c.env, id).create({ ...body, id, client, player: seatPlayer(player) })), 201);
   },
 );
@@ -143,15 +153,21 @@ tables.openapi(
     method: "post",
     path: "/{id}/join",
     summary: "Take the free seat (Black); the match starts at once",
-    description: "With a session (`Authorization: Bearer`, required at a rated table) the seat is bound to that player and carries their name.",
+    description:
+      "With a session (`Authorization: Bearer`, required at a rated table) the seat is bound to that player and carries their name. " +
+      "A guest's session may not join a rated or stake table (CLAIM_REQUIRED), nor anyone in a cooldown (COOLDOWN; docs/fair-play.md). " +
+      "A `name` that passes for another member's claimed name is NAME_PROTECTED.",
     operationId: "joinTable",
     tags: ["tables"],
     request: { params: Params, body: { content: { "application/json": { schema: JoinTableBodySchema } }, required: false } },
     responses: {
       200: json(SeatGrantSchema, "The joiner's seat"),
-      400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED"),
+      400: problem("BAD_REQUEST, BAD_JSON, BAD_NAME or NAME_RESERVED; NAME_PROTECTED: a `name` passing for another member's"),
       401: problem("UNAUTHORIZED: an Authorization header that holds no session; SESSION_REQUIRED: a stake table joined without a session"),
-      403: problem("BAD_INVITE: the table is private and the invite secret is missing or wrong; RATED_NEEDS_PLAYER: a rated table joined without a session"),
+      403: problem(
+        "BAD_INVITE: the table is private and the invite secret is missing or wrong; RATED_NEEDS_PLAYER: a rated table joined without a " +
+          "session; CLAIM_REQUIRED: a guest at a rated or stake table; COOLDOWN: the player is in a cooldown (Retry-After)",
+      ),
       404: problem("TABLE_NOT_FOUND"),
       409: problem(
         "TABLE_FULL or SAME_PLAYER; INSUFFICIENT_COINS: the joiner's balance is below the stake; STAKE_UNCOVERED: the creator's is " +
@@ -169,6 +185,7 @@ tables.openapi(
     await limitClient(c.env, "JOIN_LIMIT", c.req.raw);
     const player = await sessionPlayer(c.env, c.req.header("authorization"));
     await admit(c.env, { what: "join-table", player });
+    await requireUnprotectedName(c.env, body.name, player);
     return c.json(grant(await room(c.env, id).join({ ...body, player: seatPlayer(player) })), 200);
   },
 );

@@ -571,4 +571,11 @@ export const en = {
   "errors.code.reportNotSeated": "From a table you can report only your opponent there.",
   "errors.code.reportBad": "This report cannot be sent: check the reason and the text.",
   "errors.code.reportSession": "Your session has ended: reload the page and try again.",
+  // ── fair play (docs/fair-play.md) ──
+  "fairplay.claimForRated": "Rated play needs a claimed name: claim one on your profile.",
+  "fairplay.claimForStakes": "Stakes need a claimed name: claim one on your profile.",
+  "fairplay.cooldownNotice": "You left or let the clock run out in several matches lately. You can start a new match again at {time}.",
+  "fairplay.code.claimRequired": "Rated play and stakes need a claimed name: claim one on your profile first.",
+  "fairplay.code.cooldown": "You are in a cooldown after leaving matches: the lobby shows when it ends.",
+  "fairplay.code.nameProtected": "That name belongs to a registered player: pick another.",
 } satisfies Record<string, Message>;
