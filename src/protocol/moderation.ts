@@ -29,6 +29,7 @@ export const ModerationActionKindSchema = z
     "revoke-role",
     "flag",
     "defcon",
+    "chat-filter",
   ])
   .meta({ id: "ModerationActionKind" });
 

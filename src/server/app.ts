@@ -19,6 +19,7 @@ import { lobby } from "./routes/lobby";
 import { seek } from "./routes/seek";
 import { coins } from "./routes/coins";
 import { record } from "./routes/record";
+import { site } from "./routes/site";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -111,6 +112,7 @@ export function createApp() {
   app.route("/v1/seek", seek);
   app.route("/v1", dice);
   app.route("/v1/coins", coins);
+  app.route("/v1", site);
   app.route("/v1/admin", admin);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",

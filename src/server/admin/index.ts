@@ -5,5 +5,7 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
+import { site } from "./site";
 
 export const admin = new OpenAPIHono<{ Bindings: Env }>();
+admin.route("/", site);
