@@ -40,6 +40,8 @@ const CODE_TEXTS: Partial<Record<string, MessageKey>> = {
   RATED_NEEDS_PLAYER: "errors.code.ratedNeedsPlayer",
   SAME_PLAYER: "errors.code.samePlayer",
   PLAYER_NOT_FOUND: "errors.code.playerNotFound",
+  SITE_RESTRICTED: "errors.code.siteRestricted",
+  CHAT_FILTERED: "errors.code.chatFiltered",
 };
 
 /** A refusal or failure as a sentence for the player: known codes in words, others with the server's code and detail. */

@@ -534,4 +534,16 @@ export const hy: Catalogue = {
   "errors.code.playerNotFound": "Այսպիսի խաղացող չկա։",
   "errors.code.other": "Ինչ-որ բան սխալ գնաց ({code}: {detail})։",
   "errors.offline": "Սերվերը հասանելի չէ՝ ստուգիր կապը և նորից փորձիր։",
+
+  // ── site switch and chat filter (issue 20, docs/safety.md) ──
+  "site.banner.title": "Կայքը ժամանակավորապես աշխատում է սահմանափակ ռեժիմով.",
+  "site.stop.guest-creation": "նոր հյուրային հաշիվներ չեն ստեղծվում",
+  "site.stop.guest-chat": "հյուրերը չեն կարող գրել զրուցարանում (զբաղեցրեք անուն՝ գրելու համար)",
+  "site.stop.stake-tables": "հնարավոր չէ ստեղծել խաղադրույքով սեղան կամ արագ խաղ",
+  "site.stop.new-tables": "հնարավոր չէ ստեղծել նոր սեղան կամ արագ խաղ (սպասող սեղանին կարելի է միանալ)",
+  "site.banner.note": "Ադմինիստրացիայից՝ {message}",
+  "errors.code.siteRestricted": "Սա հիմա ժամանակավորապես դադարեցված է. տե՛ս ծանուցումը էջի վերևում։",
+  "errors.code.chatFiltered": "Հաղորդագրության մեջ կա բառ, որը զրուցարանի ֆիլտրը չի թույլատրում։",
+  "chat.error.filtered": "Չուղարկվեց. հաղորդագրության մեջ անթույլատրելի բառ կա։",
+  "chat.error.restricted": "Հյուրերի համար զրուցարանը հիմա փակ է. զբաղեցրեք անուն՝ գրելու համար։",
 };

@@ -534,4 +534,16 @@ export const ka: Catalogue = {
   "errors.code.playerNotFound": "ასეთი მოთამაშე არ არსებობს.",
   "errors.code.other": "რაღაც შეცდომა მოხდა ({code}: {detail}).",
   "errors.offline": "სერვერთან კავშირი ვერ დამყარდა: შეამოწმე კავშირი და სცადე ხელახლა.",
+
+  // ── site switch and chat filter (issue 20, docs/safety.md) ──
+  "site.banner.title": "საიტი დროებით შეზღუდულ რეჟიმში მუშაობს:",
+  "site.stop.guest-creation": "ახალი სტუმრის ანგარიშები არ იქმნება",
+  "site.stop.guest-chat": "სტუმრებს ჩატში წერა არ შეუძლიათ (დაიმკვიდრე სახელი, რომ დაწერო)",
+  "site.stop.stake-tables": "ფსონიანი მაგიდის ან სწრაფი თამაშის შექმნა შეუძლებელია",
+  "site.stop.new-tables": "ახალი მაგიდის ან სწრაფი თამაშის შექმნა შეუძლებელია (მომლოდინე მაგიდას შეუერთდები)",
+  "site.banner.note": "ადმინისტრაციისგან: {message}",
+  "errors.code.siteRestricted": "ეს ახლა დროებით შეჩერებულია: იხილე შეტყობინება გვერდის თავში.",
+  "errors.code.chatFiltered": "შეტყობინებაში არის სიტყვა, რომელსაც ჩატის ფილტრი არ უშვებს.",
+  "chat.error.filtered": "არ გაიგზავნა: შეტყობინებაში დაუშვებელი სიტყვაა.",
+  "chat.error.restricted": "სტუმრებისთვის ჩატი ახლა შეჩერებულია: დაიმკვიდრე სახელი, რომ დაწერო.",
 };

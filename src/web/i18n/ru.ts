@@ -554,4 +554,16 @@ export const ru: Catalogue = {
   "errors.code.playerNotFound": "Такого игрока нет.",
   "errors.code.other": "Что-то пошло не так ({code}: {detail}).",
   "errors.offline": "Сервер недоступен: проверьте соединение и попробуйте снова.",
+
+  // ── site switch and chat filter (issue 20, docs/safety.md) ──
+  "site.banner.title": "Сайт временно работает в ограниченном режиме:",
+  "site.stop.guest-creation": "новые гостевые аккаунты не создаются",
+  "site.stop.guest-chat": "гости не могут писать в чат (закрепите имя, чтобы писать)",
+  "site.stop.stake-tables": "нельзя создать стол или быструю партию на ставку",
+  "site.stop.new-tables": "нельзя создать стол или быструю партию (к ожидающему столу присоединиться можно)",
+  "site.banner.note": "От администрации: {message}",
+  "errors.code.siteRestricted": "Сейчас это временно недоступно: см. объявление вверху страницы.",
+  "errors.code.chatFiltered": "В сообщении есть слово, которое фильтр чата не пропускает.",
+  "chat.error.filtered": "Не отправлено: в сообщении есть недопустимое слово.",
+  "chat.error.restricted": "Чат для гостей сейчас закрыт: закрепите имя, чтобы писать.",
 };
