@@ -179,6 +179,22 @@ describe("at the table", () => {
   });
 });
 
+describe("when D1 cannot be read", () => {
+  it("chat goes on: the lists compiled last still refuse, clean lines pass, nothing is stored for the refused one", async () => {
+    const { id, w, b } = await seatedMatch();
+    // D1 as the table's object reaches it, failing every query (as the outbox tests inject failures).
+    const unreachable = { prepare: () => { throw new Error("D1 unreachable"); } } as unknown as D1Database;
+    await runInDurableObject(stubOf(id), (room: MatchRoom) => {
+      room.room.d1 = unreachable;
+    });
+    expect(await say(w, "well, shit")).toMatchObject({ type: "error", code: "CHAT_FILTERED" });
+    expect(await say(w, "still here")).toMatchObject({ type: "ack" });
+    expect(await storedLines(id)).toEqual(["still here"]);
+    w.close();
+    b.close();
+  });
+});
+
 describe("GET/PUT /v1/admin/chat-filter", () => {
   it("admins only: anonymous 401, a player 403, a moderator 403, whatever the body; nothing changes", async () => {
     const player = await guest();
