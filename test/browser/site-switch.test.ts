@@ -7,6 +7,9 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { NardiClient } from "../../src/client";
+import type { SeatGrant } from "../../src/protocol";
 import { CATALOGUES } from "../../src/web/i18n";
 import { startDevServer, type DevServer } from "../support/wrangler-dev";
 import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
@@ -91,6 +94,44 @@ describe("the site switch's notice", () => {
     await page.waitForSelector('[data-testid="app"]:not([aria-busy])');
     expect(await page.getByTestId("me").textContent()).toBe("");
     setLevel(0, "");
+    expect(errors).toEqual([]);
+  });
+
+  it("at the table: a filtered line and a guest's line under level 2 are refused with the page's words; a clean line goes through", async () => {
+    const api = new NardiClient(server.baseUrl);
+    const white = await api.createTable({ preset: "backgammon", name: "Alice" });
+    const black = await api.joinTable(white.tableId, { name: "Bob" });
+    const errors: string[] = [];
+    const sit = async (context: BrowserContext, grant: SeatGrant): Promise<Page> => {
+      const page = await context.newPage();
+      watchPageErrors(page, errors);
+      await page.goto(`${server.baseUrl}/`);
+      await page.evaluate((g) => localStorage.setItem(`nardi.seat.${g.tableId}`, JSON.stringify({ tableId: g.tableId, seat: g.seat, token: g.token })), grant);
+      await page.goto(`${server.baseUrl}/#/t/${grant.tableId}`);
+      await page.waitForSelector(`[data-testid="table"][data-role="${grant.seat}"]`);
+      await page.getByTestId("chat-enable").click();
+      return page;
+    };
+    const alice = await sit(await browser().newContext({ locale: "en-US" }), white);
+    const bob = await sit(await browser().newContext({ locale: "hy-AM" }), black);
+    const say = async (page: Page, text: string) => {
+      await page.getByTestId("chat-input").fill(text);
+      await page.getByTestId("chat-input").press("Enter");
+    };
+
+    await say(alice, "f.u.c.k this");
+    await expect.poll(() => alice.getByTestId("chat-error").textContent(), POLL).toBe(CATALOGUES.en["chat.error.filtered"]);
+    await say(alice, "a classic opening");
+    await expect.poll(() => bob.getByTestId("chat-line").allTextContents(), POLL).toEqual(["Alice. a classic opening"]);
+
+    // Both seats were taken without a session: from level 2 they are guests' seats and may not chat.
+    setLevel(2, "");
+    await say(bob, "բարև");
+    await expect.poll(() => bob.getByTestId("chat-error").textContent(), POLL).toBe(CATALOGUES.hy["chat.error.restricted"]);
+    setLevel(0, "");
+    await say(bob, "բարև");
+    await expect.poll(() => alice.getByTestId("chat-line").count(), POLL).toBe(2);
+    expect(await alice.getByTestId("chat-line").allTextContents()).toEqual(["Alice: a classic opening", "Bob: բարև"]);
     expect(errors).toEqual([]);
   });
 });
