@@ -70,9 +70,11 @@ export function foldWord(token: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+$/u, "")
     .replace(/^[^\p{L}\p{N}@$]+/u, "");
+  // A number is a number: digits stand for letters only beside letters ("5hit"), never in "455" or "5-5".
+  const table = /\p{L}/u.test(inner) ? CHAT_LOOK_ALIKES : {};
   let out = "";
   for (const ch of inner) {
-    const folded = CHAT_LOOK_ALIKES[ch] ?? ch;
+    const folded = table[ch] ?? ch;
     if (/[\p{L}\p{N}]/u.test(folded)) out += folded;
   }
   return out;
