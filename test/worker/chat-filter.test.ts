@@ -86,6 +86,8 @@ describe("what the maintained lists catch", () => {
     "офигеть",
     "хрен",
     "the match is tied up",
+    "tit for tat",
+    "a hardcore player",
     "good game, well played",
     "გილოცავ, კარგი თამაში",
     "Շնորհավոր, լավ խաղ էր",
@@ -126,6 +128,12 @@ describe("the operator's words and exceptions", () => {
     expect(filter.check("blotto")).toBeNull();
     // Other entries stay.
     expect(filter.check("fuck")).toMatchObject({ listed: "fuck" });
+  });
+
+  it("the Russian words docs/safety.md suggests adding catch their forms and nothing that only contains them", () => {
+    const filter = compileFilter({ ru: { blocked: ["сука", "бля*", "пизд*", "хер", "пидор*", "мудак*"], allowed: [] } });
+    for (const line of ["блять", "ну бля", "пиздец", "сукааа", "ХЕР тебе", "пидорас", "мудаки"]) expect(filter.check(line), line).not.toBeNull();
+    for (const line of ["рубля", "оскорбление", "употреблять", "Херсон", "мудрый", "суката"]) expect(filter.check(line), line).toBeNull();
   });
 
   it("a default drop comes back when the operator lists it as their own", () => {

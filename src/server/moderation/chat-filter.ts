@@ -32,11 +32,11 @@ export const MAINTAINED: Readonly<Record<FilterLanguage, readonly string[]>> = {
 
 /**
  * Entries of the maintained lists dropped by default: everyday words or phrases in a game's chat ("what's the
- * difference", "a goal", "wow", "the match is tied up") that LDNOOBW lists for search autocompletion, not for
- * conversation. An operator who wants one back adds it to their own list.
+ * difference", "a goal", "wow", "the match is tied up", "a hardcore player", "tit for tat") that LDNOOBW lists for
+ * search autocompletion, not for conversation. An operator who wants one back adds it to their own list.
  */
 export const DROPPED: Readonly<Record<FilterLanguage, readonly string[]>> = {
-  en: ["domination", "escort", "xx", "tied up", "girl on", "big black", "tight white", "taste my", "tongue in a", "hot chick", "how to kill", "how to murder", "make me come"],
+  en: ["domination", "escort", "xx", "tied up", "girl on", "big black", "tight white", "taste my", "tongue in a", "hot chick", "how to kill", "how to murder", "make me come", "hardcore", "hard core", "tit"],
   ru: ["gol", "byk", "uboy", "какая разница", "другой дразнится", "бугор", "мент", "фига", "на фиг", "офигеть", "хапать", "хрен"],
   ka: [],
   hy: [],
