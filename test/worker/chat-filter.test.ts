@@ -258,6 +258,22 @@ describe("GET/PUT /v1/admin/chat-filter", () => {
     for (const language of ["ru", "hy"]) await putFilter(admin.token, { language, blocked: [], allowed: [], reason: "other" });
   });
 
+  it("two admins changing different languages at once both keep their change; a hand-broken value is replaced cleanly", async () => {
+    const admin = await staff("admin");
+    await env.DB.prepare("UPDATE site_settings SET value = 'not json' WHERE key = 'chat-filter'").run();
+    const [ka, hy] = await Promise.all([
+      putFilter(admin.token, { language: "ka", blocked: ["ბოზი"], allowed: [], reason: "other" }),
+      putFilter(admin.token, { language: "hy", blocked: ["քած"], allowed: [], reason: "other" }),
+    ]);
+    expect([ka.status, hy.status]).toEqual([200, 200]);
+    const state = (await (await call("GET", "/v1/admin/chat-filter", { token: admin.token })).json()) as ChatFilterState;
+    expect(state.languages.filter((l) => l.blocked.length > 0).map((l) => [l.language, l.blocked])).toEqual([
+      ["ka", ["ბოზი"]],
+      ["hy", ["քած"]],
+    ]);
+    for (const language of ["ka", "hy"]) await putFilter(admin.token, { language, blocked: [], allowed: [], reason: "other" });
+  });
+
   it("bad bodies are 400 and change nothing: an unknown language, an entry of punctuation only, one too long, no reason", async () => {
     const admin = await staff("admin");
     const before = await d1Count("SELECT count(*) AS n FROM moderation_log");

@@ -162,9 +162,12 @@ site.openapi(
     const row = await setting(c.env.DB, CHAT_FILTER_KEY);
     const operator: OperatorFilter = parseOperatorFilter(row?.value ?? null);
     const before = operator[language] ?? { blocked: [], allowed: [] };
+    // Only this language's member is replaced in D1, so a concurrent change of another language stays; the log's
+    // added/removed are against the lists as read just before.
     await changeSetting(c.env.DB, {
       key: CHAT_FILTER_KEY,
       value: JSON.stringify({ ...operator, [language]: next }),
+      member: { path: `$.${language}`, json: JSON.stringify(next) },
       at: Date.now(),
       actorId: staff.player.id,
       action: "chat-filter",

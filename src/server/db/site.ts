@@ -50,7 +50,13 @@ export async function chatContext(d1: D1Database, playerId: string | null): Prom
 /** The moderation_log row a settings change writes (action `defcon` or `chat-filter`). */
 export interface SettingChange {
   key: string;
+  /** The whole value (JSON). */
   value: string;
+  /**
+   * When set, only this member of the stored JSON object is replaced (`value` is then used only when the row does
+   * not exist yet): two admins changing different members at once both keep their change.
+   */
+  member?: { path: string; json: string };
   at: number;
   actorId: string;
   action: string;
@@ -69,11 +75,14 @@ export async function changeSetting(d1: D1Database, change: SettingChange): Prom
     d1
       .prepare(
         `INSERT INTO site_settings (key, value, updated_at, updated_by) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by,
+         ON CONFLICT (key) DO UPDATE SET
+           value = CASE WHEN ?5 IS NULL THEN excluded.value
+             ELSE json_set(CASE WHEN json_valid(site_settings.value) AND json_type(site_settings.value) = 'object' THEN site_settings.value ELSE '{}' END, ?5, json(?6)) END,
+           updated_by = excluded.updated_by,
            updated_at = max(excluded.updated_at, site_settings.updated_at + 1)
          RETURNING updated_at`,
       )
-      .bind(change.key, change.value, change.at, change.actorId),
+      .bind(change.key, change.value, change.at, change.actorId, change.member?.path ?? null, change.member?.json ?? null),
     d1
       .prepare("INSERT INTO moderation_log (id, at, actor_id, action, reason, note, detail) VALUES (?, ?, ?, ?, ?, ?, ?)")
       .bind(id, change.at, change.actorId, change.action, change.reason, change.note, JSON.stringify(change.detail)),
