@@ -33,6 +33,8 @@ import {
   MatchRecordSchema,
   PlayerProfileSchema,
   SessionGrantSchema,
+  SiteStateSchema,
+  type SiteState,
   type Credentials,
   type Leaderboard,
   type MatchPage,
@@ -193,6 +195,11 @@ export class NardiClient {
 
   deleteMe(): Promise<void> {
     return this.request("DELETE", "/v1/me", NoContent, undefined, this.options.session);
+  }
+
+  /** The site switch (defcon): its level, what it stops now, the operator's note (docs/safety.md). */
+  getSite(): Promise<SiteState> {
+    return this.request("GET", "/v1/site", SiteStateSchema);
   }
 
   getPlayer(id: string): Promise<PlayerProfile> {

@@ -21,3 +21,4 @@ export * from "./metrics";
 export * from "./reports";
 export * from "./admin";
 export * from "./fairplay";
+export * from "./site";

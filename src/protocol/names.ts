@@ -24,10 +24,10 @@ const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u
 
 /**
  * Look-alikes folded before comparing names (after NFKC and lower case): with bot names, and with claimed
- * members' names (docs/fair-play.md). Cyrillic and Greek letters that read as Latin ones, and digits that read as
+ * members' names (docs/fair-play.md); the chat filter folds with them too (docs/safety.md). Cyrillic and Greek letters that read as Latin ones, and digits that read as
  * letters.
  */
-const LOOK_ALIKES: Record<string, string> = {
+export const LOOK_ALIKES: Record<string, string> = {
   "0": "o", "о": "o", "ο": "o", "ᴏ": "o", "в": "b", "β": "b", "ь": "b", "т": "t", "τ": "t", "7": "t",
   "1": "l", "і": "i", "ı": "i", "ι": "i", "а": "a", "α": "a", "е": "e", "ε": "e", "с": "c", "ϲ": "c", "р": "p", "ρ": "p",
   "х": "x", "χ": "x", "у": "y", "к": "k", "κ": "k", "м": "m", "н": "h", "η": "n", "ν": "v", "ѕ": "s", "ј": "j", "5": "s",

@@ -46,6 +46,8 @@ const CODE_TEXTS: Partial<Record<string, MessageKey>> = {
   CLAIM_REQUIRED: "fairplay.code.claimRequired",
   COOLDOWN: "fairplay.code.cooldown",
   NAME_PROTECTED: "fairplay.code.nameProtected",
+  SITE_RESTRICTED: "errors.code.siteRestricted",
+  CHAT_FILTERED: "errors.code.chatFiltered",
 };
 
 /** What the report dialog can meet (docs/reports.md): these codes mean something particular there. */

@@ -10,6 +10,7 @@ import { metrics } from "./metrics";
 import { fairplayAdmin } from "./fairplay";
 import { moderation } from "./moderation";
 import { reportsAdmin } from "./reports";
+import { site } from "./site";
 
 export const admin = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -25,3 +26,4 @@ admin.route("/", moderation);
 admin.route("/", reportsAdmin);
 admin.route("/", metrics);
 admin.route("/", fairplayAdmin);
+admin.route("/", site);

@@ -60,7 +60,11 @@ players.openapi(
       "and stakes need a claimed name (CLAIM_REQUIRED; docs/fair-play.md).",
     operationId: "createGuest",
     tags: ["players"],
-    responses: { 201: json(SessionGrantSchema, "The guest and its session token"), 429: rateLimited("RATE_LIMITED: too many guests created from this address") },
+    responses: {
+      201: json(SessionGrantSchema, "The guest and its session token"),
+      429: rateLimited("RATE_LIMITED: too many guests created from this address"),
+      503: problem("SITE_RESTRICTED: the operators' site switch has paused new guests (level 1 and up; GET /v1/site)"),
+    },
   }),
   async (c) => {
     await limitClient(c.env, "GUEST_LIMIT", c.req.raw);

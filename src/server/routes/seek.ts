@@ -29,8 +29,9 @@ seek.openAPIRegistry.registerPath(
       "Needs a session: offer the subprotocols `nardi.v2` (or the deprecated `nardi.v1`) and `token.<session token>` (or send `Authorization: Bearer`). Seekers with " +
       "the same choices wait in one pool and are paired in waves, close ratings first. The server sends `SeekServerMessage`s " +
       "(`seeking`, then `paired` with the seat at the new table, or `cancelled`); the client may send `{\"type\":\"cancel\"}`. " +
-      "Checks in order: the query (400), the upgrade (426), the per-client limit (429), the session (401), the admission (a cooldown: " +
-      "403 COOLDOWN; a guest asking for rated play or a stake: 403 CLAIM_REQUIRED; docs/fair-play.md), then a non-zero stake: " +
+      "Checks in order: the query (400), the upgrade (426), the per-client limit (429), the session (401), the admission (the site switch: " +
+      "503 SITE_RESTRICTED; a sanction: 403 BANNED or SUSPENDED; a cooldown: 403 COOLDOWN; a guest asking for rated play or a stake: " +
+      "403 CLAIM_REQUIRED; docs/safety.md, docs/moderation.md, docs/fair-play.md), then a non-zero stake: " +
       "within the operator's bounds (400 STAKE_OUT_OF_RANGE) and covered by the balance (409 INSUFFICIENT_COINS; nothing is held " +
       "until the pairing seats both players). See docs/matchmaking.md and docs/coins.md.",
     request: { query: SeekQuerySchema },
@@ -42,10 +43,11 @@ seek.openAPIRegistry.registerPath(
       },
       400: problem("BAD_REQUEST: a choice missing or not offered; STAKE_OUT_OF_RANGE: a stake outside the operator's bounds"),
       401: problem("UNAUTHORIZED: no session, or one that has ended"),
-      403: problem("COOLDOWN: the player is in a cooldown (Retry-After); CLAIM_REQUIRED: a guest seeking rated play or a stake"),
+      403: problem("BANNED or SUSPENDED: a moderator's sanction stands; COOLDOWN: the player is in a cooldown (Retry-After); CLAIM_REQUIRED: a guest seeking rated play or a stake"),
       409: problem("INSUFFICIENT_COINS: the seeker's balance is below the stake"),
       426: problem("BAD_REQUEST: not a WebSocket upgrade"),
       429: rateLimited("RATE_LIMITED: too many seeks from this address"),
+      503: problem("SITE_RESTRICTED: the operators' site switch stops stake seeks (level 3) or all seeks (level 4; GET /v1/site)"),
     },
   }),
 );

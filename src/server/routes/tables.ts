@@ -89,12 +89,14 @@ tables.openapi(
       401: problem("UNAUTHORIZED: an Authorization header that holds no session; SESSION_REQUIRED: a stake without a session"),
       403: problem(
         "RATED_NEEDS_PLAYER: a rated table without a session, or against the computer; CLAIM_REQUIRED: a guest asking for a rated or " +
-          "stake table; COOLDOWN: the player is in a cooldown (Retry-After: seconds until it ends)",
+          "stake table; COOLDOWN: the player is in a cooldown (Retry-After: seconds until it ends); BANNED or SUSPENDED: a moderator's sanction " +
+          "stands (docs/moderation.md)",
       ),
       409: problem("INSUFFICIENT_COINS: the creator's balance is below the stake (nothing is held until the match starts)"),
       413: problem("MESSAGE_TOO_LARGE"),
       415: problem("BAD_REQUEST: the body is not sent as application/json"),
       429: rateLimited("RATE_LIMITED: too many tables created from this address"),
+      503: problem("SITE_RESTRICTED: the operators' site switch stops new stake tables (level 3) or all new tables (level 4; GET /v1/site)"),
     },
   }),
   async (c) => {
@@ -166,7 +168,8 @@ tables.openapi(
       401: problem("UNAUTHORIZED: an Authorization header that holds no session; SESSION_REQUIRED: a stake table joined without a session"),
       403: problem(
         "BAD_INVITE: the table is private and the invite secret is missing or wrong; RATED_NEEDS_PLAYER: a rated table joined without a " +
-          "session; CLAIM_REQUIRED: a guest at a rated or stake table; COOLDOWN: the player is in a cooldown (Retry-After)",
+          "session; CLAIM_REQUIRED: a guest at a rated or stake table; COOLDOWN: the player is in a cooldown (Retry-After); BANNED or " +
+          "SUSPENDED: a moderator's sanction stands (docs/moderation.md)",
       ),
       404: problem("TABLE_NOT_FOUND"),
       409: problem(

@@ -578,4 +578,15 @@ export const en = {
   "fairplay.code.claimRequired": "Rated play and stakes need a claimed name: claim one on your profile first.",
   "fairplay.code.cooldown": "You are in a cooldown after leaving matches: the lobby shows when it ends.",
   "fairplay.code.nameProtected": "That name belongs to a registered player: pick another.",
+  // ── site switch and chat filter (issue 20, docs/safety.md) ──
+  "site.banner.title": "The site is running in a restricted mode for now:",
+  "site.stop.guest-creation": "new guest accounts are paused",
+  "site.stop.guest-chat": "guests cannot chat (claim a name to chat)",
+  "site.stop.stake-tables": "no new tables or quick matches with a stake",
+  "site.stop.new-tables": "no new tables or quick matches (you can still join a table that is waiting)",
+  "site.banner.note": "From the operators: {message}",
+  "errors.code.siteRestricted": "The site has paused this for now: see the notice at the top of the page.",
+  "errors.code.chatFiltered": "That message has a word the chat filter does not allow.",
+  "chat.error.filtered": "Not sent: a word in it is not allowed in chat.",
+  "chat.error.restricted": "Chat is paused for guests right now: claim a name to chat.",
 } satisfies Record<string, Message>;
