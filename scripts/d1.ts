@@ -78,7 +78,7 @@ export function query(target: Target, sql: string): Row[] {
   return queryEach(target, [sql]).flat();
 }
 
-/** Runs a .sql file (locally one D1 batch: all of it or nothing). */
+/** Runs a .sql file, all of it or nothing (locally one D1 batch; remotely one D1 import, during which the database serves no queries). */
 export function executeFile(target: Target, file: string): void {
   wrangler(["d1", "execute", "DB", ...where(target), "--yes", "--file", file], "loading the file");
 }

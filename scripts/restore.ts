@@ -21,7 +21,8 @@
  * post every balance twice, and the append-only triggers guard against changes, not loads. So the rows are loaded
  * with no trigger present and the triggers created after them — the order of the export itself for a database
  * without tables; for a migrated one, its triggers are dropped, the rows loaded and the very same triggers
- * (their SQL read from the database) created again, in one file: locally one D1 batch, all of it or nothing.
+ * (their SQL read from the database) created again, in one file: all of it or nothing (locally one D1 batch,
+ * remotely one D1 import, which puts the database back as it was when it does not complete).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
