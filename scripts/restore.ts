@@ -108,8 +108,12 @@ function describeCounts(counts: ReadonlyArray<[string, number]>): string {
 
 export function restore(target: Target, file: string, log: (line: string) => void = () => {}): RestoreSummary {
   if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-  const text = readFileSync(file, "utf8");
-  const dump = parseDump(text);
+  let dump: Dump;
+  try {
+    dump = parseDump(readFileSync(file, "utf8"));
+  } catch (err) {
+    throw new UsageError(`refusing ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
   const dataTables = [...dump.rows.keys()].filter((t) => t !== MIGRATIONS_TABLE);
   const backupRows = dataTables.reduce((s, t) => s + (dump.rows.get(t) ?? 0), 0);
   log(`backup ${file}: ${dataTables.length} tables, ${backupRows} rows; migrations applied: ${dump.migrations.at(-1) ?? "none"} (${dump.migrations.length})`);

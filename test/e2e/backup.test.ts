@@ -7,7 +7,7 @@
  * every record a player or a client reads (match records, profiles with ratings, histories, dice counters,
  * balances and transfer histories, sessions still signed in) reads back equal.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -16,7 +16,7 @@ import { backup } from "../../scripts/backup";
 import { UsageError, type Target } from "../../scripts/d1";
 import { ledgerCheck } from "../../scripts/ledger-check";
 import { restore } from "../../scripts/restore";
-import { MIGRATIONS_TABLE, parseDump } from "../../scripts/sql-dump";
+import { classify, MIGRATIONS_TABLE, parseDump, splitStatements } from "../../scripts/sql-dump";
 import { playRandomMatch } from "../support/random-match";
 import { seededRng } from "../support/rng";
 import { recordOf } from "../support/tables";
@@ -151,5 +151,61 @@ describe.sequential("backup and restore of D1", () => {
     backup(target(), after);
     expect(rowsOf(after)).toEqual(rowsOf(join(folder, "again.sql")));
     expect(ledgerCheck(["--persist-to", server.stateDir, "--config", server.config])).toMatchObject({ disagreements: [], total: 0 });
+  });
+});
+
+describe.sequential("restoring elsewhere", () => {
+  test("into a database with no tables at all: the backup's schema, rows and triggers, row for row", { timeout: 300_000 }, async () => {
+    const file = join(folder, "nardi.sql");
+    const state = mkdtempSync(join(tmpdir(), "nardi-restore-empty-"));
+    try {
+      const empty: Target = { remote: false, persistTo: state, config: server.config };
+      expect(restore(empty, file)).toMatchObject({ mode: "whole", audit: { disagreements: [], closedNotEmpty: [], total: 0 } });
+      const copy = join(folder, "copy.sql");
+      backup(empty, copy);
+      expect(rowsOf(copy)).toEqual(rowsOf(file));
+      // The triggers came back after the rows: the ledger still refuses an edit of a transfer.
+      const dump = parseDump(readFileSync(copy, "utf8"));
+      expect(dump.statements.filter((s) => s.kind === "trigger").map((s) => s.kind === "trigger" && s.name)).toEqual(
+        expect.arrayContaining(["coin_transfers_post", "coin_transfers_no_update", "coin_transfers_no_delete"]),
+      );
+      expect(ledgerCheck(["--persist-to", state, "--config", server.config])).toMatchObject({ disagreements: [], closedNotEmpty: [], total: 0 });
+    } finally {
+      rmSync(state, { recursive: true, force: true });
+    }
+  });
+
+  test("a file that is not a backup is refused before anything is read", () => {
+    const junk = join(folder, "junk.sql");
+    writeFileSync(junk, "INSERT INTO players (id) VALUES ('x');\n");
+    expect(() => restore({ remote: false, persistTo: join(folder, "nowhere"), config: server.config }, junk)).toThrow(/not a backup/);
+    expect(() => restore({ remote: false, persistTo: join(folder, "nowhere"), config: server.config }, join(folder, "missing.sql"))).toThrow(UsageError);
+  });
+});
+
+describe("reading an export", () => {
+  test("statements split at semicolons outside strings, comments and trigger bodies", () => {
+    const text = [
+      "PRAGMA defer_foreign_keys=TRUE;",
+      "CREATE TABLE IF NOT EXISTS \"t\" (a TEXT, -- a comment; with a semicolon",
+      "  b INTEGER);",
+      "INSERT INTO \"t\" (\"a\",\"b\") VALUES('it''s; fine',1);",
+      "INSERT INTO \"t\" (\"a\",\"b\") VALUES(replace('two\\nlines;','\\n',char(10)),2);",
+      "CREATE TRIGGER t_guard BEFORE UPDATE ON t",
+      "BEGIN",
+      "  SELECT CASE WHEN NEW.b > 1 THEN RAISE(ABORT, 'no; never') END;",
+      "  SELECT 1;",
+      "END;",
+      "/* a closing; comment */ CREATE INDEX t_b ON t (b);",
+    ].join("\n");
+    const statements = splitStatements(text).map(classify);
+    expect(statements.map((s) => s.kind)).toEqual(["other", "create-table", "insert", "insert", "trigger", "other"]);
+    expect(statements[2]).toMatchObject({ kind: "insert", table: "t", sql: "INSERT INTO \"t\" (\"a\",\"b\") VALUES('it''s; fine',1);" });
+    expect(statements[4]).toMatchObject({ kind: "trigger", name: "t_guard" });
+    expect(statements[4]!.sql.endsWith("END;")).toBe(true);
+  });
+
+  test("a text without d1_migrations is not a backup", () => {
+    expect(() => parseDump("CREATE TABLE x (a);\nINSERT INTO \"x\" (\"a\") VALUES(1);")).toThrow(/not a backup/);
   });
 });

@@ -88,6 +88,11 @@ describe("a deploy under live matches", () => {
     );
     expect([await balanceOf(ann), await balanceOf(bob)]).toEqual([GRANT - STAKE, GRANT - STAKE]);
     const acksBefore = live.map((m) => m.acks.length);
+    // And a stake table still waiting for its second player, listed in the lobby, when the deploy comes.
+    const carol = await client.createGuest();
+    const dan = await client.createGuest();
+    const waiting = await client.withSession(carol.token).createTable({ preset: "federation-long", length: 1, stake: STAKE, reconnectSeconds: 60 });
+    expect((await client.listOpenTables()).some((t) => t.id === waiting.tableId)).toBe(true);
 
     // The deploy: migrations first (the old code serves meanwhile), then the code.
     await server.swap(ROOT);
@@ -124,6 +129,27 @@ describe("a deploy under live matches", () => {
         m.run.black.close();
       }
     }
+
+    // The waiting table is joined under the new code: the stakes are held then, and it settles once.
+    expect((await client.listOpenTables()).some((t) => t.id === waiting.tableId)).toBe(true);
+    const joined = await client.withSession(dan.token).joinTable(waiting.tableId);
+    expect(joined.table.stake).toMatchObject({ amount: STAKE, pot: 2 * STAKE });
+    expect([await balanceOf(carol), await balanceOf(dan)]).toEqual([GRANT - STAKE, GRANT - STAKE]);
+    const resigner = client.connect(waiting.tableId, { token: joined.token, seq: 0 });
+    try {
+      await resigner.waitFor((c) => c.status === "connected", 30_000, "welcome at the joined table");
+      await resigner.resign();
+      await resigner.waitFor((c) => c.table?.status === "over", 30_000, "the resignation");
+    } finally {
+      resigner.close();
+    }
+    await recordOf(client, waiting.tableId);
+    const settledBy = Date.now() + 90_000;
+    while ((await balanceOf(carol)) !== GRANT + STAKE) {
+      if (Date.now() > settledBy) throw new Error("the table joined after the deploy was not settled");
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(await balanceOf(dan)).toBe(GRANT - STAKE);
 
     // The stake: held by the old code, paid out by the new, once.
     const staked = live.find((m) => m.staked)!;
