@@ -45,31 +45,46 @@ export interface RestoreSummary {
   audit: LedgerAudit;
 }
 
-function schemaOf(target: Target): SchemaObject[] {
-  return query(target, "SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid").map((r: Row) => ({
-    type: String(r.type),
-    name: String(r.name),
-    sql: String(r.sql),
-  }));
+const SCHEMA_SQL = "SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid;";
+
+function schemaOf(rows: readonly Row[]): SchemaObject[] {
+  return rows.map((r) => ({ type: String(r.type), name: String(r.name), sql: String(r.sql) }));
 }
 
 function userTables(schema: readonly SchemaObject[]): string[] {
   return schema.filter((o) => o.type === "table" && !isInternalTable(o.name)).map((o) => o.name);
 }
 
-function countRows(target: Target, tables: readonly string[]): Map<string, number> {
-  if (tables.length === 0) return new Map();
-  // One statement per table (D1 allows few terms in a compound SELECT), all in one call.
-  const sql = tables.map((t) => `SELECT ${quoteSql(t)} AS name, count(*) AS n FROM ${quoteId(t)};`).join("\n");
-  return new Map(query(target, sql).map((r) => [String(r.name), Number(r.n)]));
-}
-
 function quoteSql(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-function appliedMigrations(target: Target): string[] {
-  return query(target, `SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`).map((r) => String(r.name));
+interface Survey {
+  schema: SchemaObject[];
+  /** The applied migrations, in order (none without a d1_migrations table). */
+  migrations: string[];
+  counts: Map<string, number>;
+  audit: LedgerAudit | null;
+}
+
+/**
+ * What a database holds, in ONE wrangler call (each costs seconds): its schema, its applied migrations, the row
+ * count of each of `tables` (one statement per table: D1 allows few terms in a compound SELECT) and, if asked,
+ * the coin ledger's audit.
+ */
+function survey(target: Target, tables: readonly string[], opts: { audit?: boolean } = {}): Survey {
+  const migrations = tables.includes(MIGRATIONS_TABLE) ? `SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id;` : "SELECT 1 WHERE 0;";
+  const counts = tables.map((t) => `SELECT ${quoteSql(t)} AS name, count(*) AS n FROM ${quoteId(t)};`);
+  const audit = opts.audit ? [AUDIT_SQL.disagreements, AUDIT_SQL.closedNotEmpty, AUDIT_SQL.total].map((q) => `${q};`) : [];
+  const answers = queryEach(target, [SCHEMA_SQL, migrations, ...counts, ...audit]);
+  const at = (i: number): Row[] => answers[i] ?? [];
+  const counted = answers.slice(2, 2 + counts.length).flat();
+  return {
+    schema: schemaOf(at(0)),
+    migrations: at(1).map((r) => String(r.name)),
+    counts: new Map(counted.map((r) => [String(r.name), Number(r.n)])),
+    audit: opts.audit ? auditOf(at(2 + counts.length), at(3 + counts.length), at(4 + counts.length)) : null,
+  };
 }
 
 /** Rows per table that the migrations alone put in a database: a scratch local database, migrated here. */
@@ -77,25 +92,24 @@ function seededRows(config: string, tables: readonly string[], expectMigrations:
   const scratch = mkdtempSync(join(tmpdir(), "nardi-seed-"));
   try {
     migrateLocal(config, scratch);
-    const local: Target = { remote: false, persistTo: scratch, config };
-    const applied = appliedMigrations(local);
-    if (applied.join("\n") !== expectMigrations.join("\n")) {
+    const seeded = survey({ remote: false, persistTo: scratch, config }, tables);
+    if (seeded.migrations.join("\n") !== expectMigrations.join("\n")) {
       throw new UsageError(
-        `this checkout's migrations/ (${applied.at(-1) ?? "none"}, ${applied.length}) are not the ones the database has applied (${expectMigrations.at(-1) ?? "none"}, ${expectMigrations.length}): run the restore from the release that migrated it`,
+        `this checkout's migrations/ (${seeded.migrations.at(-1) ?? "none"}, ${seeded.migrations.length}) are not the ones the database has applied (${expectMigrations.at(-1) ?? "none"}, ${expectMigrations.length}): run the restore from the release that migrated it`,
       );
     }
-    return countRows(local, tables);
+    return seeded.counts;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-/** The load for a migrated, empty database: its triggers dropped, the seeded rows cleared, the rows, the triggers again. */
-function rowsLoad(dump: Dump, schema: readonly SchemaObject[], seeded: ReadonlyMap<string, number>): string {
+/** The load for a migrated, empty database: its triggers dropped, the rows the migrations seeded (`present`) cleared, the backup's rows, the triggers again. */
+function rowsLoad(dump: Dump, schema: readonly SchemaObject[], present: ReadonlyMap<string, number>): string {
   const triggers = schema.filter((o) => o.type === "trigger");
   const lines = ["PRAGMA defer_foreign_keys=TRUE;"];
   for (const t of triggers) lines.push(`DROP TRIGGER ${quoteId(t.name)};`);
-  for (const [table, n] of seeded) if (n > 0 && table !== MIGRATIONS_TABLE) lines.push(`DELETE FROM ${quoteId(table)};`);
+  for (const [table, n] of present) if (n > 0 && table !== MIGRATIONS_TABLE) lines.push(`DELETE FROM ${quoteId(table)};`);
   // sqlite_sequence is left to SQLite: inserting rows with their ids moves each AUTOINCREMENT counter past them.
   for (const s of dump.statements) if (s.kind === "insert" && s.table !== MIGRATIONS_TABLE && !isInternalTable(s.table)) lines.push(s.sql);
   for (const t of triggers) lines.push(`${t.sql};`);
@@ -118,7 +132,7 @@ export function restore(target: Target, file: string, log: (line: string) => voi
   const backupRows = dataTables.reduce((s, t) => s + (dump.rows.get(t) ?? 0), 0);
   log(`backup ${file}: ${dataTables.length} tables, ${backupRows} rows; migrations applied: ${dump.migrations.at(-1) ?? "none"} (${dump.migrations.length})`);
   log(`checking that ${describe(target)} is empty ...`);
-  const schema = schemaOf(target);
+  const schema = schemaOf(query(target, SCHEMA_SQL));
   const tables = userTables(schema);
   let mode: RestoreSummary["mode"];
   if (tables.length === 0) {
@@ -129,30 +143,31 @@ export function restore(target: Target, file: string, log: (line: string) => voi
     if (!tables.includes(MIGRATIONS_TABLE)) {
       throw new UsageError(`refusing: the database has tables (${tables.join(", ")}) but no ${MIGRATIONS_TABLE}: it is not a migrated nardi database. Restore into a new, empty one.`);
     }
-    const applied = appliedMigrations(target);
-    if (applied.join("\n") !== dump.migrations.join("\n")) {
+    const before = survey(target, tables);
+    if (before.migrations.join("\n") !== dump.migrations.join("\n")) {
       throw new UsageError(
-        `refusing: the database has other migrations applied than the backup (database: ${applied.join(", ") || "none"}; backup: ${dump.migrations.join(", ") || "none"}). ` +
+        `refusing: the database has other migrations applied than the backup (database: ${before.migrations.join(", ") || "none"}; backup: ${dump.migrations.join(", ") || "none"}). ` +
           "Restore into a database with no tables at all (it then gets the backup's schema; apply newer migrations afterwards), or one migrated exactly as far as the backup.",
       );
     }
     const missing = dataTables.filter((t) => !tables.includes(t));
     if (missing.length > 0) throw new UsageError(`refusing: the backup has tables the database lacks: ${missing.join(", ")}`);
-    const counts = countRows(target, tables);
-    const seeded = seededRows(target.config, tables, applied);
-    const extra = tables.filter((t) => t !== MIGRATIONS_TABLE && (counts.get(t) ?? 0) > (seeded.get(t) ?? 0));
+    // Anything beyond what a freshly migrated database holds is data: a table with a row the migrations did not seed.
+    const unseeded = tables.filter((t) => t !== MIGRATIONS_TABLE && (before.counts.get(t) ?? 0) > 0);
+    const seeded = unseeded.length > 0 ? seededRows(target.config, tables, before.migrations) : new Map<string, number>();
+    const extra = unseeded.filter((t) => (before.counts.get(t) ?? 0) > (seeded.get(t) ?? 0));
     if (extra.length > 0) {
       throw new UsageError(
-        `refusing: the database is not empty (${describeCounts(extra.map((t) => [t, counts.get(t) ?? 0]))}). ` +
+        `refusing: the database is not empty (${describeCounts(extra.map((t) => [t, before.counts.get(t) ?? 0]))}). ` +
           "A restore loads into an empty database only: make a new one (`wrangler d1 create`, or a fresh state folder) and migrate it.",
       );
     }
     mode = "rows";
-    log(`the database is migrated (${applied.at(-1) ?? "none"}) and empty: loading ${backupRows} rows with its triggers held back ...`);
+    log(`the database is migrated (${before.migrations.at(-1) ?? "none"}) and empty: loading ${backupRows} rows with its triggers held back ...`);
     const scratch = mkdtempSync(join(tmpdir(), "nardi-restore-"));
     try {
       const load = join(scratch, "load.sql");
-      writeFileSync(load, rowsLoad(dump, schema, seeded));
+      writeFileSync(load, rowsLoad(dump, schema, before.counts));
       executeFile(target, load);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
@@ -160,17 +175,16 @@ export function restore(target: Target, file: string, log: (line: string) => voi
   }
 
   log("checking the restored database ...");
-  const after = countRows(target, userTables(schemaOf(target)));
-  const wrong = dataTables.filter((t) => after.get(t) !== dump.rows.get(t));
+  const after = survey(target, [...dump.rows.keys()], { audit: true });
+  const wrong = dataTables.filter((t) => after.counts.get(t) !== dump.rows.get(t));
   if (wrong.length > 0) {
-    throw new Error(`the restored database does not hold the backup's rows: ${wrong.map((t) => `${t} ${after.get(t) ?? "missing"} (backup ${dump.rows.get(t)})`).join(", ")}`);
+    throw new Error(`the restored database does not hold the backup's rows: ${wrong.map((t) => `${t} ${after.counts.get(t) ?? "missing"} (backup ${dump.rows.get(t)})`).join(", ")}`);
   }
-  const triggersBefore = schema.filter((o) => o.type === "trigger").map((o) => o.name);
-  const triggersAfter = new Set(schemaOf(target).filter((o) => o.type === "trigger").map((o) => o.name));
-  const lost = triggersBefore.filter((t) => !triggersAfter.has(t));
+  const expectedTriggers = mode === "rows" ? schema.filter((o) => o.type === "trigger").map((o) => o.name) : dump.statements.flatMap((st) => (st.kind === "trigger" ? [st.name] : []));
+  const triggersAfter = new Set(after.schema.filter((o) => o.type === "trigger").map((o) => o.name));
+  const lost = expectedTriggers.filter((t) => !triggersAfter.has(t));
   if (lost.length > 0) throw new Error(`triggers missing after the restore: ${lost.join(", ")}`);
-  const [disagree = [], closed = [], total = []] = queryEach(target, [AUDIT_SQL.disagreements, AUDIT_SQL.closedNotEmpty, AUDIT_SQL.total].map((q) => `${q};`));
-  const audit = auditOf(disagree, closed, total);
+  const audit = after.audit!;
   const problems = audit.disagreements.length + audit.closedNotEmpty.length + (audit.total !== 0 ? 1 : 0);
   for (const d of audit.disagreements) log(`  DISAGREES ${d.account}: stored ${d.stored}, from its transfers ${d.computed}`);
   if (problems > 0) throw new Error(`the restored coin ledger is not sound (${problems} problem(s)): do not serve from this database`);
