@@ -88,9 +88,12 @@ describe("a deploy under live matches", () => {
     );
     expect([await balanceOf(ann), await balanceOf(bob)]).toEqual([GRANT - STAKE, GRANT - STAKE]);
     const acksBefore = live.map((m) => m.acks.length);
-    // And a stake table still waiting for its second player, listed in the lobby, when the deploy comes.
+    // And a stake table still waiting for its second player, listed in the lobby, when the deploy comes. Its
+    // players claimed their names (under the old code): the join comes under the new code and its admission rules.
     const carol = await client.createGuest();
     const dan = await client.createGuest();
+    await client.withSession(carol.token).claim({ name: "Carolina", password: "Carolina's long password" });
+    await client.withSession(dan.token).claim({ name: "Daniel", password: "Daniel's long password" });
     const waiting = await client.withSession(carol.token).createTable({ preset: "federation-long", length: 1, stake: STAKE, reconnectSeconds: 60 });
     expect((await client.listOpenTables()).some((t) => t.id === waiting.tableId)).toBe(true);
 
