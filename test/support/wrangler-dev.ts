@@ -259,6 +259,7 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
   const running = (): boolean => child.exitCode === null && child.signalCode === null;
 
   const swap = async (source: string): Promise<void> => {
+    if (opts.snapshot === false) throw new Error("swapping the code needs a server started from a snapshot");
     const next = mkdtempSync(join(scratchRoot(), "nardi-wrangler-"));
     let nextConfig: string;
     try {
