@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NardiClient, type SeatGrant, type SessionGrant } from "../../src/client";
 import { backup } from "../../scripts/backup";
-import { UsageError, type Target } from "../../scripts/d1";
+import { query, UsageError, type Target } from "../../scripts/d1";
 import { ledgerCheck } from "../../scripts/ledger-check";
 import { restore } from "../../scripts/restore";
 import { classify, MIGRATIONS_TABLE, parseDump, splitStatements } from "../../scripts/sql-dump";
@@ -119,6 +119,11 @@ describe.sequential("backup and restore of D1", () => {
     expect(before.records.map((r) => r.players.white.playerId)).toEqual([ann.player.id, bob.player.id, cy.player.id]);
     expect(ledgerCheck(["--persist-to", server.stateDir, "--config", server.config])).toMatchObject({ disagreements: [], closedNotEmpty: [], total: 0 });
 
+    // Moderation: a role and a log row, as an operator's grant writes them (the admin routes write the same tables).
+    query(target(), `INSERT INTO player_roles (player_id, role, granted_by, granted_at) VALUES ('${ann.player.id}', 'admin', NULL, 1);
+      INSERT INTO moderation_log (id, at, actor_id, action, player_id, reason, note) VALUES ('m-1', 2, NULL, 'warn', '${bob.player.id}', 'other', 'a note; with ''quotes''
+and a second line');`);
+
     // The backup is taken while the server serves (as an operator would).
     const file = join(folder, "nardi.sql");
     const lines: string[] = [];
@@ -136,6 +141,9 @@ describe.sequential("backup and restore of D1", () => {
     await server.resume();
 
     expect(ledgerCheck(["--persist-to", server.stateDir, "--config", server.config])).toMatchObject({ disagreements: [], closedNotEmpty: [], total: 0 });
+    // The triggers are back: the ledger and the moderation log are append-only again.
+    expect(() => query(target(), "UPDATE coin_transfers SET amount = amount + 1")).toThrow(/append-only/);
+    expect(() => query(target(), "DELETE FROM moderation_log")).toThrow(/append-only/);
     // Row for row what was backed up, in every table (a second backup of the restored database).
     const again = join(folder, "again.sql");
     backup(target(), again);

@@ -12,7 +12,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { NardiClient, type CreateTableBody, type LoggedEvent, type SessionGrant } from "../../src/client";
+import { NardiClient, type CreateTableBody, type LoggedEvent, type SessionGrant, type TableConnection } from "../../src/client";
 import { query, type Target } from "../../scripts/d1";
 import { ledgerCheck } from "../../scripts/ledger-check";
 import { playOn, playRandomMatch, type MatchRun } from "../support/random-match";
@@ -53,6 +53,7 @@ interface Live {
   rng: Rng;
   acks: number[];
   before: LoggedEvent[];
+  spectator: TableConnection;
 }
 
 async function balanceOf(p: SessionGrant): Promise<number> {
@@ -81,9 +82,12 @@ describe("a deploy under live matches", () => {
           onConnect: (conn) => conn.on("ack", (ack) => acks.push(ack.seq)),
         });
         expect(run.finished).toBe(false);
+        // Someone watching too: a spectator's socket goes through the deploy like the players'.
+        const spectator = client.connect(white.tableId, { seq: 0 });
+        await spectator.waitFor((c) => c.status === "connected", 30_000, "the spectator's welcome");
         const before = (await client.getEvents(white.tableId)).events;
         for (const seq of acks) expect(before.some((e) => e.seq === seq)).toBe(true);
-        return { tableId: white.tableId, staked: body.stake !== undefined, run, rng, acks, before };
+        return { tableId: white.tableId, staked: body.stake !== undefined, run, rng, acks, before, spectator };
       }),
     );
     expect([await balanceOf(ann), await balanceOf(bob)]).toEqual([GRANT - STAKE, GRANT - STAKE]);
@@ -119,6 +123,9 @@ describe("a deploy under live matches", () => {
         expect(m.run.black.reconnects).toBeGreaterThanOrEqual(1);
         expect(m.run.white.events).toEqual(log);
         expect(m.run.black.events).toEqual(log);
+        await m.spectator.waitFor((c) => c.seq >= log.at(-1)!.seq, 30_000, "the spectator catching up");
+        expect(m.spectator.reconnects).toBeGreaterThanOrEqual(1);
+        expect(m.spectator.events).toEqual(log);
         // The drop is in the log, as after any restart: each seat is seen away and back.
         const afterDeploy = log.slice(m.before.length);
         expect(eventsOfType(afterDeploy, "player-disconnected").length).toBeGreaterThanOrEqual(2);
@@ -130,6 +137,7 @@ describe("a deploy under live matches", () => {
       for (const m of live) {
         m.run.white.close();
         m.run.black.close();
+        m.spectator.close();
       }
     }
 
