@@ -84,6 +84,22 @@ export async function playRandomMatch(
   return run;
 }
 
+/**
+ * Plays on a match that `playRandomMatch` left unfinished (its `stop` said so), on the same connections (which may
+ * be reconnecting meanwhile), until it is over. `stop` is ignored.
+ */
+export async function playOn(run: MatchRun, rng: Rng, opts: RandomMatchOptions = {}): Promise<MatchRun> {
+  const conns: Record<SideName, TableConnection> = { white: run.white, black: run.black };
+  try {
+    await playUntilOver(run, conns, rng, { ...opts, stop: undefined }, opts.stepTimeoutMs ?? 20_000);
+  } catch (err) {
+    conns.white.close();
+    conns.black.close();
+    throw err;
+  }
+  return run;
+}
+
 async function playUntilOver(
   run: MatchRun,
   conns: Record<SideName, TableConnection>,

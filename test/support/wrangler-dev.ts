@@ -9,6 +9,10 @@
  * "Your worker restarted mid-request"), so a run against the live tree breaks whenever a file is saved during
  * it; the snapshot keeps a test run or a benchmark on one version of the code.
  *
+ * A server may also be started from another source folder (`source`: an older release extracted with `git archive`,
+ * for the deploy rehearsal) and have its code swapped for another folder's on the same state (`swap`), and a test
+ * may halt it, work on its state folder (wipe the D1 database, apply migrations) and start it again.
+ *
  * The throw-away folder (snapshot and Durable Object state) goes to /dev/shm when it is a roomy tmpfs: every
  * accepted command ends with a SQLite commit, and on a disk shared with busy neighbours the fsyncs alone made
  * commands take hundreds of milliseconds and setting up 200 tables take 45 s. The state is thrown away anyway.
@@ -71,7 +75,22 @@ export interface DevServer {
   restart(): Promise<void>;
   /** The folder `--persist-to` keeps the Durable Objects' SQLite files in (tests may read them, never write). */
   stateDir: string;
+  /** The wrangler.toml the server runs with (its D1 binding is the one `wrangler d1 … --config` should name). */
+  readonly config: string;
   stop(): Promise<void>;
+  /** Kills the server (SIGKILL) and keeps its state folder; `resume()` starts it again on the same port. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
+  /** Deletes the D1 database from the state folder (the server must be halted): the next migrate starts empty. */
+  wipeD1(): void;
+  /** Applies the served code's migrations/ to the state folder's D1 database (what a deploy does first). */
+  migrate(): void;
+  /**
+   * A deploy: bundles the code in `source` (a project folder), applies ITS migrations to the state folder while
+   * the old code still serves (the order of a real deploy: `migrations apply --remote` first), then kills the old
+   * server (SIGKILL: every socket drops, as a deploy drops them) and starts the new code on the same port and state.
+   */
+  swap(source: string): Promise<void>;
 }
 
 export interface DevServerOptions {
@@ -85,25 +104,32 @@ export interface DevServerOptions {
   snapshot?: boolean;
   /** Open the Worker's DevTools inspector on this local port (the benchmark's CPU profile); none by default. */
   inspectorPort?: number;
+  /**
+   * The project folder to serve (default: this checkout). Another folder (an older release, with node_modules
+   * linked in) is bundled the same way, with its own wrangler.toml, migrations and web client; needs `snapshot`.
+   */
+  source?: string;
 }
 
 /**
  * Bundles the Worker and copies the web client into `dir`, with a wrangler.toml pointing at them.
  * Returns the config path.
  */
-function makeSnapshot(dir: string): string {
-  const web = join(ROOT, "dist", "web");
-  if (!existsSync(web)) throw new Error("dist/web is missing: run `npm run build:web` first (npm test does)");
-  const built = spawnSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", join(dir, "bundle")], {
-    cwd: ROOT,
+function makeSnapshot(dir: string, source = ROOT): string {
+  const web = join(source, "dist", "web");
+  // This checkout's web client is built by `npm run build:web`; another folder's by its own `[build]` step below.
+  if (source === ROOT && !existsSync(web)) throw new Error("dist/web is missing: run `npm run build:web` first (npm test does)");
+  const built = spawnSync(process.execPath, [join(source, "node_modules", "wrangler", "bin", "wrangler.js"), "deploy", "--dry-run", "--outdir", join(dir, "bundle")], {
+    cwd: source,
     env: { ...process.env, ...OFFLINE_ENV },
     encoding: "utf8",
   });
   if (built.status !== 0) throw new Error(`bundling the Worker failed:\n${built.stdout}\n${built.stderr}`);
+  if (!existsSync(web)) throw new Error(`${web} is missing after bundling`);
   cpSync(web, join(dir, "web"), { recursive: true });
-  cpSync(join(ROOT, "migrations"), join(dir, "migrations"), { recursive: true });
+  cpSync(join(source, "migrations"), join(dir, "migrations"), { recursive: true });
   // The bundle and the web client are built already: drop the `[build]` step, which would run in the snapshot folder.
-  const config = readFileSync(join(ROOT, "wrangler.toml"), "utf8")
+  const config = readFileSync(join(source, "wrangler.toml"), "utf8")
     .replace(/^\[build\]\n(?:[^[\n].*\n|\n)*/m, "")
     .replace(/^main\s*=.*$/m, 'main = "bundle/index.js"')
     .replace(/^directory\s*=.*$/m, 'directory = "web"');
@@ -135,30 +161,34 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 /** Starts `wrangler dev` (offline, no metrics) and resolves once it serves /v1/health. */
 export async function startDevServer(opts: DevServerOptions = {}): Promise<DevServer> {
   const port = await freePort();
-  const dir = mkdtempSync(join(scratchRoot(), "nardi-wrangler-"));
+  let dir = mkdtempSync(join(scratchRoot(), "nardi-wrangler-"));
   // The state lives beside the snapshot, not in it: wrangler watches the folder of its config, and every
   // commit touching SQLite files in there kept its file watcher busy.
   const state = mkdtempSync(join(scratchRoot(), "nardi-state-"));
   let config: string;
   try {
-    config = opts.snapshot === false ? join(ROOT, "wrangler.toml") : makeSnapshot(dir);
+    if (opts.source !== undefined && opts.snapshot === false) throw new Error("a source folder is served from a snapshot only");
+    config = opts.snapshot === false ? join(ROOT, "wrangler.toml") : makeSnapshot(dir, opts.source);
     applyMigrations(config, state);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     rmSync(state, { recursive: true, force: true });
     throw err;
   }
-  const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
-  // Profiling serves the snapshot's bundle as it is (`--no-bundle`), so the profile's lines fall in its modules.
-  if (opts.inspectorPort !== undefined) args.push("--inspector-ip", "127.0.0.1", "--inspector-port", String(opts.inspectorPort), ...(opts.snapshot === false ? [] : ["--no-bundle"]));
-  for (const [k, v] of Object.entries({ RATE_LIMIT_EXEMPT: "127.0.0.1", ...opts.vars })) args.push("--var", `${k}:${v}`);
+  const devArgs = (): string[] => {
+    const args = [WRANGLER, "dev", "--config", config, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "warn"];
+    // Profiling serves the snapshot's bundle as it is (`--no-bundle`), so the profile's lines fall in its modules.
+    if (opts.inspectorPort !== undefined) args.push("--inspector-ip", "127.0.0.1", "--inspector-port", String(opts.inspectorPort), ...(opts.snapshot === false ? [] : ["--no-bundle"]));
+    for (const [k, v] of Object.entries({ RATE_LIMIT_EXEMPT: "127.0.0.1", ...opts.vars })) args.push("--var", `${k}:${v}`);
+    return args;
+  };
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
   let child: ChildProcess;
 
   const launch = (): ChildProcess => {
     // process.execPath: the Node that runs the tests (22, from the dev dependency), which wrangler needs.
-    const launched = spawn(process.execPath, args, {
+    const launched = spawn(process.execPath, devArgs(), {
       cwd: opts.snapshot === false ? ROOT : dir,
       env: { ...process.env, ...OFFLINE_ENV },
       stdio: ["ignore", "pipe", "pipe"],
@@ -210,12 +240,40 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
     }
   };
 
-  const restart = async (): Promise<void> => {
+  const halt = async (): Promise<void> => {
     signalGroup(child, "SIGKILL");
     await exited();
+  };
+
+  const resume = async (): Promise<void> => {
     child = launch();
     // A restart on a busy machine has taken over half a minute.
     await ready(120_000);
+  };
+
+  const restart = async (): Promise<void> => {
+    await halt();
+    await resume();
+  };
+
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+
+  const swap = async (source: string): Promise<void> => {
+    if (opts.snapshot === false) throw new Error("swapping the code needs a server started from a snapshot");
+    const next = mkdtempSync(join(scratchRoot(), "nardi-wrangler-"));
+    let nextConfig: string;
+    try {
+      nextConfig = makeSnapshot(next, source);
+      applyMigrations(nextConfig, state);
+    } catch (err) {
+      rmSync(next, { recursive: true, force: true });
+      throw err;
+    }
+    await halt();
+    rmSync(dir, { recursive: true, force: true });
+    dir = next;
+    config = nextConfig;
+    await resume();
   };
 
   child = launch();
@@ -226,8 +284,19 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
       return child.pid;
     },
     stateDir: state,
+    get config() {
+      return config;
+    },
     restart,
     stop,
+    halt,
+    resume,
+    swap,
+    wipeD1: () => {
+      if (running()) throw new Error("halt the server before wiping its D1 database");
+      rmSync(join(state, "v3", "d1"), { recursive: true, force: true });
+    },
+    migrate: () => applyMigrations(config, state),
   };
 }
 
