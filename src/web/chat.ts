@@ -36,6 +36,8 @@ const ERRORS: Partial<Record<string, MessageKey>> = {
   CHAT_FLOOD: "chat.error.flood",
   CHAT_TOO_LONG: "chat.error.long",
   SPECTATOR: "chat.error.spectator",
+  MUTED: "chat.error.muted",
+  SUSPENDED: "chat.error.suspended",
 };
 
 export interface ChatPanel {

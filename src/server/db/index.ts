@@ -5,6 +5,7 @@
 import type { PresetName, Side } from "../../engine";
 import { countRolls, MatchRecordSchema, noDice, type DiceCounts, type MatchRecord, type MatchSummary, type PlayerKind } from "../../protocol";
 import { GLICKO, GLICKO_SCALE, type Glicko } from "../ratings/glicko2";
+import { tableFinished } from "./seats";
 
 export interface PlayerRow {
   id: string;
@@ -246,6 +247,8 @@ export class Db {
           .bind(facts.tableId, player.playerId, side, player.name, result, facts.endedAt, write?.before.rating ?? null, write?.after.rating ?? null),
       );
     }
+    // The table's seats are over: a later moderation action no longer looks for them here (./seats.ts).
+    statements.push(tableFinished(d1, facts.tableId));
     await d1.batch(statements);
   }
 
