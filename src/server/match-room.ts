@@ -7,6 +7,7 @@ import type { Env } from "./env";
 import { RoomCore } from "./room/core";
 import { onMessage } from "./room/commands";
 import { onAlarm, onWake } from "./room/deadlines";
+import { moderate, type Moderation } from "./room/moderation";
 import { connect, onClose } from "./room/presence";
 import { createTable, joinTable, tableEvents, tableRecord, tableStats, viewTable, type CreateInput, type JoinInput } from "./room/tables";
 
@@ -42,6 +43,10 @@ export class MatchRoom extends DurableObject<Env> {
   }
   stats() {
     return tableStats(this.room);
+  }
+  /** A stored moderation action reaching this table (../moderation/live.ts; docs/moderation-live.md). */
+  moderate(action: Moderation) {
+    return moderate(this.room, action);
   }
 
   /** Only the WebSocket upgrade comes in as a request. */

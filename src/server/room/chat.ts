@@ -7,6 +7,7 @@
 import type { Side } from "../../engine";
 import { CHAT_LIMITS, ChatLineSchema, type ChatLine } from "../../protocol";
 import type { RoomCore } from "./core";
+import { chatRefusal } from "./moderation";
 import { sideTable } from "./side-table";
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS chat (
@@ -69,18 +70,31 @@ export class ChatStore {
   }
 }
 
-/** Handles a seat's `chat`: length, retry, flood rule, store, then the line to every socket (the sender's ack first). */
-export function onChat(core: RoomCore, ws: WebSocket, seat: Side, message: { id: string; text: string }): void {
+/**
+ * Handles a seat's `chat`: retry, the player's standing (MUTED, SUSPENDED: ./moderation.ts), length, flood rule,
+ * store, then the line to every socket (the sender's ack first).
+ */
+export async function onChat(core: RoomCore, ws: WebSocket, seat: Side, message: { id: string; text: string }): Promise<void> {
+  if (!core.store.load()) {
+    core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
+    return;
+  }
+  if (core.chat.byCommand(seat, message.id)) {
+    core.sockets.send(ws, { type: "ack", id: message.id, seq: core.store.load()!.seq, duplicate: true });
+    return;
+  }
+  const sanction = await chatRefusal(core, core.store.load()?.info.seats[seat]?.playerId, Date.now());
+  // Reloaded after the await: a ban may have deleted the table meanwhile.
   const room = core.store.load();
   if (!room) {
     core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
     return;
   }
-  const ack = () => core.sockets.send(ws, { type: "ack", id: message.id, seq: room.seq, duplicate: false });
-  if (core.chat.byCommand(seat, message.id)) {
-    core.sockets.send(ws, { type: "ack", id: message.id, seq: room.seq, duplicate: true });
+  if (sanction) {
+    core.sendError(ws, message.id, sanction.code, sanction.message);
     return;
   }
+  const ack = () => core.sockets.send(ws, { type: "ack", id: message.id, seq: room.seq, duplicate: false });
   const text = message.text.trim();
   if (text.length === 0 || [...text].length > CHAT_LIMITS.maxChars) {
     core.sendError(ws, message.id, "CHAT_TOO_LONG", `a chat line has 1 to ${CHAT_LIMITS.maxChars} characters`);

@@ -77,6 +77,7 @@ export async function onRematch(core: RoomCore, ws: WebSocket, seat: Side, messa
   const room = core.store.load();
   if (!room) return core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
   if (room.info.status !== "over") return core.sendError(ws, message.id, "REMATCH_UNAVAILABLE", "a rematch is offered once the match is over");
+  if (room.match?.endReason === "closed") return core.sendError(ws, message.id, "REMATCH_UNAVAILABLE", "a table a moderator closed has no rematch");
   const s = store(core);
   if (s.newTable() !== null) return core.sendError(ws, message.id, "REMATCH_UNAVAILABLE", "the rematch has already been made");
   const other: Side = seat === "white" ? "black" : "white";
