@@ -13,7 +13,7 @@ import { TABLE_GONE_CLOSE } from "../../src/server/room/deadlines";
 import { balance, delivered, escrowOf, expectLedgerSound } from "./coins-support";
 import { api, commandId, connect, connectSeats, history, listed, listedWhen, playOne, stubOf, type Client } from "./helpers";
 import { call, d1Count, guest, tableBetween } from "./players-support";
-import { freshChoice, poolRows, seek } from "./quick-support";
+import { freshChoice, poolRows, seek, wave } from "./quick-support";
 
 const GRANT = 1000;
 const HOUR = 3_600_000;
@@ -89,6 +89,19 @@ describe("the tables a player sits at", () => {
     await delivered(table.id);
     expect(await d1Count("SELECT COUNT(*) AS n FROM player_tables WHERE table_id = ?", table.id)).toBe(0);
     expect(await d1Count("SELECT COUNT(*) AS n FROM matches WHERE table_id = ?", table.id)).toBe(1);
+  });
+
+  it("a quick-match pairing writes both seats' rows", async () => {
+    const choice = freshChoice();
+    const [a, b] = [await guest(), await guest()];
+    const sa = await seek(choice, a.token);
+    const sb = await seek(choice, b.token);
+    await wave(choice);
+    const paired = await sa.client.next("paired");
+    await sb.client.next("paired");
+    const rows = await env.DB.prepare("SELECT player_id, seat FROM player_tables WHERE table_id = ?").bind(paired.grant.tableId).all();
+    expect(new Set(rows.results.map((r) => r.player_id))).toEqual(new Set([a.player.id, b.player.id]));
+    expect(rows.results.find((r) => r.player_id === a.player.id)?.seat).toBe(paired.grant.seat);
   });
 
   it("an action never throws for a table that is gone, and tidies its row away", async () => {
