@@ -187,7 +187,7 @@ export class Lobby extends DurableObject<Env> {
   }
 
   /** A moderator renamed a listed table's host (docs/moderation-live.md): the listing shows the new name. */
-  async rename(id: string, host: string): Promise<void> {
+  rename(id: string, host: string): void {
     this.ctx.storage.sql.exec("UPDATE open_tables SET summary = json_set(summary, '$.host', ?) WHERE id = ?", host, id);
     this.changed();
   }

@@ -226,6 +226,8 @@ describe("ban", () => {
     await listedWhen((ids) => ids.includes(waiting.tableId));
     const host = await connect(waiting.tableId, { token: waiting.token });
     await host.next("welcome");
+    const watcher = await connect(waiting.tableId);
+    await watcher.next("welcome");
     const seeking = await seek(freshChoice(), a.token);
 
     const report = await act({ kind: "ban", playerId: a.player.id }, { banned: true });
@@ -236,8 +238,9 @@ describe("ban", () => {
       ]),
     );
     expect(await seeking.client.next("cancelled")).toEqual({ type: "cancelled", reason: "moderation" });
-    // The deleted table's sockets close as a gone table's do; then it is gone for everyone.
-    expect((await host.whenClosed()).code).toBe(TABLE_GONE_CLOSE);
+    // The banned host's socket closes with the ban's code, the others as a gone table's do; then it is gone for everyone.
+    expect((await host.whenClosed()).code).toBe(BANNED_CLOSE);
+    expect((await watcher.whenClosed()).code).toBe(TABLE_GONE_CLOSE);
     expect((await api(`/v1/tables/${waiting.tableId}`)).status).toBe(404);
     await listedWhen((ids) => !ids.includes(waiting.tableId));
     expect((await view(running.id)).match).toMatchObject({ endReason: "closed", winner: null });

@@ -117,9 +117,14 @@ export async function moderate(core: RoomCore, action: Moderation): Promise<Mode
       return "applied";
     case "ban": {
       store.set(action.playerId, { banned: true });
+      const closeSeats = () => {
+        for (const side of seats) for (const ws of core.sockets.open(side)) ws.close(BANNED_CLOSE, "banned");
+      };
+      // A running match's ending is broadcast first (the banned player sees it too), then their sockets close;
+      // at a waiting table they close first, before the table's deletion closes the rest with TABLE_GONE_CLOSE.
+      if (room.info.status === "waiting") closeSeats();
       const closed = await closeTable(core);
-      // After the ending was broadcast (the banned player sees it too), their sockets close; a deleted table closed them already.
-      for (const side of seats) for (const ws of core.sockets.open(side)) ws.close(BANNED_CLOSE, "banned");
+      closeSeats();
       return closed === "no-table" ? "applied" : closed;
     }
     case "rename":
