@@ -11,7 +11,7 @@ import { applyLive, type LiveAction } from "../../src/server/moderation/live";
 import { BANNED_CLOSE } from "../../src/server/room/moderation";
 import { TABLE_GONE_CLOSE } from "../../src/server/room/deadlines";
 import { balance, delivered, escrowOf, expectLedgerSound } from "./coins-support";
-import { api, commandId, connect, connectSeats, history, listed, listedWhen, playOne, stubOf, type Client } from "./helpers";
+import { api, commandId, connect, connectSeats, history, listedWhen, playOne, stubOf, type Client } from "./helpers";
 import { call, d1Count, guest, tableBetween } from "./players-support";
 import { freshChoice, poolRows, seek, wave } from "./quick-support";
 
@@ -285,14 +285,18 @@ describe("close-table", () => {
     expect((await history(table.id)).events.filter((e) => e.event.type === "match-ended")).toHaveLength(1);
   });
 
-  it("a waiting table closes: gone from the lobby and from every route", async () => {
-    const created = (await (await call("POST", "/v1/tables", { body: { preset: "backgammon" } })).json()) as SeatGrant;
+  it("a waiting stake table closes: gone from the lobby and from every route, its escrow closed, no coin moved", async () => {
+    const [a, b] = [await guest(), await guest()];
+    const created = (await (await call("POST", "/v1/tables", { token: a.token, body: { preset: "backgammon", stake: 100 } })).json()) as SeatGrant;
     await listedWhen((ids) => ids.includes(created.tableId));
     const report = await act({ kind: "close-table", tableId: created.tableId });
     expect(report.tables).toEqual([{ tableId: created.tableId, result: "deleted" }]);
     await listedWhen((ids) => !ids.includes(created.tableId));
     expect((await api(`/v1/tables/${created.tableId}`)).status).toBe(404);
-    expect(await listed()).not.toContain(created.tableId);
+    expect((await call("POST", `/v1/tables/${created.tableId}/join`, { token: b.token, body: {} })).status).toBe(404);
+    expect([await balance(a.token), await balance(b.token), await escrowOf(created.tableId)]).toEqual([GRANT, GRANT, 0]);
+    expect(await d1Count("SELECT COUNT(*) AS n FROM player_tables WHERE table_id = ?", created.tableId)).toBe(0);
+    await expectLedgerSound();
   });
 });
 
