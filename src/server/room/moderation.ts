@@ -42,16 +42,26 @@ interface StandingRow extends Record<string, SqlStorageValue> {
   banned: number;
 }
 
+/**
+ * Made by its first write: a table nobody moderated and nobody chatted at never gets one (every seat's connect
+ * reads it, and reading must not write a schema into each table's storage).
+ */
 class StandingStore {
   readonly #table: () => SqlStorage;
+  #exists = false;
 
-  constructor(sql: SqlStorage) {
+  constructor(private readonly sql: SqlStorage) {
     this.#table = sideTable(sql, SCHEMA);
+  }
+
+  #readable(): SqlStorage | null {
+    this.#exists ||= this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'standing'").toArray().length > 0;
+    return this.#exists ? this.sql : null;
   }
 
   /** The standing this object knows for the player, or null when it knows none yet. */
   get(playerId: string): Standing | null {
-    const row = this.#table().exec<StandingRow>("SELECT muted_until, suspended_until, banned FROM standing WHERE player_id = ?", playerId).toArray()[0];
+    const row = this.#readable()?.exec<StandingRow>("SELECT muted_until, suspended_until, banned FROM standing WHERE player_id = ?", playerId).toArray()[0];
     return row ? { mutedUntil: row.muted_until, suspendedUntil: row.suspended_until, banned: row.banned === 1 } : null;
   }
 
