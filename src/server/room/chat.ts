@@ -79,17 +79,20 @@ export async function onChat(core: RoomCore, ws: WebSocket, seat: Side, message:
     core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
     return;
   }
-  if (core.chat.byCommand(seat, message.id)) {
-    core.sockets.send(ws, { type: "ack", id: message.id, seq: core.store.load()!.seq, duplicate: true });
-    return;
-  }
+  const retried = (): boolean => {
+    if (!core.chat.byCommand(seat, message.id)) return false;
+    core.sockets.send(ws, { type: "ack", id: message.id, seq: core.store.load()?.seq ?? 0, duplicate: true });
+    return true;
+  };
+  if (retried()) return;
   const sanction = await chatRefusal(core, core.store.load()?.info.seats[seat]?.playerId, Date.now());
-  // Reloaded after the await: a ban may have deleted the table meanwhile.
+  // Checked again after the await (a first line may wait for D1): a ban may have deleted the table, a retry stored the line.
   const room = core.store.load();
   if (!room) {
     core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
     return;
   }
+  if (retried()) return;
   if (sanction) {
     core.sendError(ws, message.id, sanction.code, sanction.message);
     return;
