@@ -328,6 +328,22 @@ describe("rename", () => {
   });
 });
 
+describe("rename of a seeker", () => {
+  it("a waiting seek is paired and seated under the new name", async () => {
+    const choice = freshChoice();
+    const [a, b] = [await guest(), await guest()];
+    const sa = await seek(choice, a.token);
+    const report = await act({ kind: "rename", playerId: a.player.id, name: "Fresh Name" });
+    expect(report.seeks).toHaveLength(1);
+    const sb = await seek(choice, b.token);
+    await wave(choice);
+    const paired = await sb.client.next("paired");
+    expect(paired.opponent.name).toBe("Fresh Name");
+    const seat = (await sa.client.next("paired")).grant.seat;
+    expect((await view(paired.grant.tableId)).players[seat]?.name).toBe("Fresh Name");
+  });
+});
+
 describe("the object's standing table", () => {
   it("a pushed action wins over a standing read from D1 meanwhile", async () => {
     const [a, b] = [await guest(), await guest()];
