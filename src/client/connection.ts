@@ -81,6 +81,8 @@ export class TableConnection {
   rematch: RematchMessage | null = null;
   /** Why the connection is `closed` (null while it is not). */
   closeReason: string | null = null;
+  /** The server closed the seat's socket because its player was banned (close code 4003): it will not reconnect. */
+  banned = false;
 
   private ws: WebSocket | null = null;
   /** The current socket has had its welcome (commands may be written to it). */
@@ -295,6 +297,7 @@ export class TableConnection {
       if (this.ws !== ws) return;
       // A ban (docs/moderation-live.md): the seat token is refused from now on, so reconnecting cannot help.
       if (ev.code === BANNED_CLOSE_CODE) {
+        this.banned = true;
         this.ws = null;
         this.stopTimers();
         this.giveUp("the player is banned");

@@ -99,6 +99,7 @@ describe("a ban mid-match", () => {
     expect(await raw.closed).toBe(BANNED_CLOSE);
     await run.white.waitFor((c) => (c.status === "closed" ? true : null), 30_000, "the banned client gives up");
     expect(run.white.closeReason).toBe("the player is banned");
+    expect(run.white.banned).toBe(true);
     const refused = await rawHandshake(`${server.baseUrl}/v1/tables/${white.tableId}/socket`, `nardi.v2, token.${white.token}`);
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.body)).toMatchObject({ code: "BANNED" });

@@ -522,6 +522,7 @@ export const en = {
   "replay.ev.matchClosed": "A moderator closed the match, {white}–{black}",
   "chat.error.muted": "A moderator has muted your chat for a while.",
   "chat.error.suspended": "Your account is suspended for a while: you cannot chat.",
+  "table.conn.banned": "A moderator has banned this account: the table is closed to it.",
   // ── errors ──
   "errors.unknownPage.title": "There is no such page",
   "errors.unknownPage.body": "The address may be mistyped or out of date.",

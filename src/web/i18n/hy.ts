@@ -522,6 +522,7 @@ export const hy: Catalogue = {
   "replay.ev.matchClosed": "Մոդերատորը փակեց մրցախաղը, {white}–{black}",
   "chat.error.muted": "Մոդերատորը ժամանակավորապես արգելել է ձեզ գրել զրուցարանում։",
   "chat.error.suspended": "Ձեր հաշիվը ժամանակավորապես կասեցված է. զրուցարանում գրել չեք կարող։",
+  "table.conn.banned": "Մոդերատորն արգելափակել է այս հաշիվը. սեղանը նրա համար փակ է։",
   // ── errors ──
   "errors.unknownPage.title": "Այսպիսի էջ չկա",
   "errors.unknownPage.body": "Հնարավոր է՝ հասցեն սխալ է մուտքագրված կամ հնացել է։",

@@ -522,6 +522,7 @@ export const ka: Catalogue = {
   "replay.ev.matchClosed": "მოდერატორმა მატჩი დახურა, {white}–{black}",
   "chat.error.muted": "მოდერატორმა დროებით შეგიზღუდათ ჩატი.",
   "chat.error.suspended": "თქვენი ანგარიში დროებით შეჩერებულია: ჩატში წერა არ შეგიძლიათ.",
+  "table.conn.banned": "მოდერატორმა ეს ანგარიში დაბლოკა: მაგიდა მისთვის დახურულია.",
   // ── errors ──
   "errors.unknownPage.title": "ასეთი გვერდი არ არსებობს",
   "errors.unknownPage.body": "შესაძლოა მისამართი შეცდომით არის აკრეფილი ან მოძველებულია.",

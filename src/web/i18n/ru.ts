@@ -542,6 +542,7 @@ export const ru: Catalogue = {
   "replay.ev.matchClosed": "Модератор закрыл матч, {white}–{black}",
   "chat.error.muted": "Модератор временно отключил вам чат.",
   "chat.error.suspended": "Ваша учётная запись временно приостановлена: писать в чат нельзя.",
+  "table.conn.banned": "Модератор заблокировал эту учётную запись: стол для неё закрыт.",
   // ── errors ──
   "errors.unknownPage.title": "Такой страницы нет",
   "errors.unknownPage.body": "Возможно, адрес набран с ошибкой или устарел.",
