@@ -285,6 +285,28 @@ describe("close-table", () => {
     expect((await history(table.id)).events.filter((e) => e.event.type === "match-ended")).toHaveLength(1);
   });
 
+  it("a flag that fell before the close is the match's ending: the close changes nothing, the timeout is settled", async () => {
+    const [a, b] = [await guest(), await guest()];
+    const table = await tableBetween(a.token, b.token, { stake: 100, length: 3, overrides: { opening: "reroll" } });
+    const mover = (await view(table.id)).match!.turn;
+    // The mover's clock ran out long ago, and nothing (no alarm, no command) has looked since: then the action comes.
+    const result = await runInDurableObject(stubOf(table.id), async (room: MatchRoom) => {
+      const core = room.room;
+      const loaded = core.store.load()!;
+      const clock = loaded.info.clock!;
+      core.commit({ room: { ...loaded, info: { ...loaded.info, clock: { ...clock, since: clock.since - 24 * HOUR } } }, events: [], at: Date.now() });
+      const { moderate } = await import("../../src/server/room/moderation");
+      return moderate(core, { kind: "close-table" });
+    });
+    expect(result).toBe("applied");
+    const ended = (await history(table.id)).events.map((e) => e.event).filter((e) => e.type === "match-ended");
+    expect(ended).toEqual([expect.objectContaining({ reason: "timeout", winner: mover === "white" ? "black" : "white" })]);
+    await delivered(table.id);
+    const winner = mover === "white" ? b : a;
+    expect(await balance(winner.token)).toBe(GRANT + 100);
+    await expectLedgerSound();
+  });
+
   it("a waiting stake table closes: gone from the lobby and from every route, its escrow closed, no coin moved", async () => {
     const [a, b] = [await guest(), await guest()];
     const created = (await (await call("POST", "/v1/tables", { token: a.token, body: { preset: "backgammon", stake: 100 } })).json()) as SeatGrant;

@@ -153,17 +153,21 @@ async function closeTable(core: RoomCore): Promise<ModerationResult> {
   const room = core.store.load();
   if (!room) return "no-table";
   if (room.info.status === "waiting") return deleteWaiting(core);
-  if (room.info.status !== "playing" || !room.match) return "applied";
-  const step = settleCommand(core, room, room.match, { type: "close" }, now);
-  if (!step.ok) {
-    console.error(`table ${room.info.id}: the engine refused a close`, step.error);
-    return "applied";
+  let result: ModerationResult = "applied";
+  if (room.info.status === "playing" && room.match) {
+    const step = settleCommand(core, room, room.match, { type: "close" }, now);
+    if (step.ok) {
+      console.log(`table ${room.info.id}: closed by a moderator`);
+      core.broadcast(core.commit(step.value));
+      result = "closed";
+    } else {
+      console.error(`table ${room.info.id}: the engine refused a close`, step.error);
+    }
   }
-  console.log(`table ${room.info.id}: closed by a moderator`);
-  core.broadcast(core.commit(step.value));
-  // The outbox row's `deliver` deadline is due at once: the alarm records the match and refunds the stakes.
+  // The ending's (the close's, or a fallen flag's) `deliver` deadline is due at once: the alarm records the
+  // match and settles the stakes.
   await core.syncAlarm();
-  return "closed";
+  return result;
 }
 
 /**
