@@ -70,6 +70,10 @@ function seatSocket(tableId: string, token: string): Promise<{ ws: WebSocket; cl
 describe("a ban mid-match", () => {
   test("at a stake table with the banned player connected", { timeout: 240_000 }, async () => {
     const [banned, opponent, staff] = [await client.createGuest(), await client.createGuest(), await client.createGuest()];
+    // Members, not guests: whatever the guest rules allow (docs/fair-play.md), members may play for stakes.
+    const tag = Math.floor(Math.random() * 1e6);
+    await client.withSession(banned.token).claim({ name: `Mallory_${tag}`, password: "banned player's password" });
+    await client.withSession(opponent.token).claim({ name: `Olivia_${tag}`, password: "opponent's password" });
     d1(`INSERT INTO player_roles (player_id, role, granted_by, granted_at) VALUES ('${staff.player.id}', 'admin', NULL, ${Date.now()})`);
 
     const white = await client.withSession(banned.token).createTable({ preset: "backgammon", length: 3, stake: STAKE });
