@@ -366,6 +366,30 @@ describe("rename of a seeker", () => {
   });
 });
 
+describe("rematch", () => {
+  it("no rematch table is made for a player suspended (or banned) after the match, even where D1 no longer lists the seat", async () => {
+    const [a, b] = [await guest(), await guest()];
+    const table = await tableBetween(a.token, b.token);
+    const { white, black } = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
+    white.send({ type: "resign", id: commandId() });
+    expect((await white.answer()).type).toBe("ack");
+    await delivered(table.id);
+    const until = Date.now() + HOUR;
+    const report = await act({ kind: "suspend", playerId: a.player.id, until }, { suspendedUntil: until });
+    expect(report.tables).toEqual([]);
+    white.send({ type: "rematch", id: commandId(), want: true });
+    expect((await white.answer()).type).toBe("ack");
+    black.send({ type: "rematch", id: commandId(), want: true });
+    const refused = await black.answer();
+    expect(refused).toMatchObject({ type: "error", code: "SUSPENDED" });
+    expect(refused.type === "error" && refused.message).toContain(new Date(until).toISOString());
+    // Lifted: the same acceptance now makes the table.
+    await act({ kind: "unsuspend", playerId: a.player.id });
+    black.send({ type: "rematch", id: commandId(), want: true });
+    expect((await black.answer()).type).toBe("ack");
+  });
+});
+
 describe("the object's standing table", () => {
   it("a pushed action wins over a standing read from D1 meanwhile", async () => {
     const [a, b] = [await guest(), await guest()];

@@ -254,3 +254,23 @@ export async function bannedSeat(core: RoomCore, room: Room, seat: Side): Promis
     return true;
   }
 }
+
+/**
+ * A rematch makes a new table without the edge's admission checks, so its players' standing is read from D1 here
+ * (a rare moment: both accepted): a banned or suspended player gets no new table. D1 unreachable: no refusal (the
+ * new table's seats still meet any action through D1's player_tables).
+ */
+export async function rematchRefusal(core: RoomCore, room: Room, now: number): Promise<{ code: ErrorCode; message: string } | null> {
+  const players = SIDES.map((side) => room.info.seats[side]?.playerId).filter((id): id is string => !!id);
+  let standings: Standing[];
+  try {
+    standings = await Promise.all(players.map((id) => standingOf(core.d1, id)));
+  } catch (error) {
+    console.error("reading the standing of a rematch's players failed", error);
+    return null;
+  }
+  if (standings.some((st) => st.banned)) return { code: "BANNED", message: "a player at this table is banned" };
+  const suspended = standings.find((st) => st.suspendedUntil !== null && st.suspendedUntil > now);
+  if (suspended) return { code: "SUSPENDED", message: `a player at this table is suspended until ${new Date(suspended.suspendedUntil!).toISOString()}` };
+  return null;
+}

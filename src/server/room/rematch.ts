@@ -10,6 +10,7 @@ import type { Side } from "../../engine";
 import type { RematchMessage, TimeControlInput } from "../../protocol";
 import { newTableId } from "../ids";
 import type { RoomCore } from "./core";
+import { rematchRefusal } from "./moderation";
 import { sideTable } from "./side-table";
 import type { Room, TableInfo } from "./table";
 import type { CreateInput, SeatPlayer } from "./tables";
@@ -101,6 +102,11 @@ export async function onRematch(core: RoomCore, ws: WebSocket, seat: Side, messa
   // Claimed before the first await: a second acceptance arriving meanwhile finds the rematch already made.
   const id = newTableId();
   s.setNewTable(id);
+  const refused = await rematchRefusal(core, room, Date.now());
+  if (refused) {
+    s.setNewTable(null);
+    return core.sendError(ws, message.id, refused.code, refused.message);
+  }
   const made = await createRematch(core, room, id);
   if (!made.ok) {
     s.setNewTable(null);
