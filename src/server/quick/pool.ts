@@ -69,14 +69,15 @@ export class QuickPool extends DurableObject<Env> {
     const now = Date.now();
     for (const old of this.#sockets(seeker.playerId)) this.#end(old, { type: "cancelled", reason: "replaced" }, 4000);
     const row = this.store.upsert(seeker.playerId, seeker.name, seeker.rating, now);
-    // The registry learns where this player seeks, so a ban or suspension can end the seek (docs/moderation-live.md).
-    await this.#registry()
-      .seeking(seeker.playerId, poolKey(choice))
-      .catch((error: unknown) => console.error("quick match: registering a seek failed", error));
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [seeker.playerId]);
     this.#send(server, { type: "seeking", pool: poolKey(choice), since: row.since, rating: row.rating, waiting: this.store.count() });
     await this.#schedule(now);
+    // The registry learns where this player seeks, so a ban or suspension can end the seek (docs/moderation-live.md).
+    // Only now, with the row and its socket in place: an alarm running during this call sees a seeker that is here.
+    await this.#registry()
+      .seeking(seeker.playerId, poolKey(choice))
+      .catch((error: unknown) => console.error("quick match: registering a seek failed", error));
     const headers = seeker.protocol === null ? undefined : { "sec-websocket-protocol": seeker.protocol };
     return new Response(null, { status: 101, webSocket: client, headers });
   }
