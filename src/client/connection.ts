@@ -38,7 +38,11 @@ import { ChangeWaiters, type Found } from "./waiters";
 
 const DEFAULT_BACKOFF = { initial: 150, max: 5000 };
 
+/** The close code of a banned player's seat sockets (docs/protocol.md, close codes). */
+const BANNED_CLOSE_CODE = 4003;
+
 /** The subprotocols a connection offers: `nardi.v2`, and the seat token as `token.<token>` (never in the URL, which ends up in logs). */
+
 export function socketProtocols(token: string | undefined): string[] {
   return token === undefined ? [SOCKET_PROTOCOL] : [SOCKET_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`];
 }
@@ -77,6 +81,8 @@ export class TableConnection {
   rematch: RematchMessage | null = null;
   /** Why the connection is `closed` (null while it is not). */
   closeReason: string | null = null;
+  /** The server closed the seat's socket because its player was banned (close code 4003): it will not reconnect. */
+  banned = false;
 
   private ws: WebSocket | null = null;
   /** The current socket has had its welcome (commands may be written to it). */
@@ -287,8 +293,17 @@ export class TableConnection {
       if (typeof ev.data === "string") this.onFrame(ev.data);
       else this.listeners.emit("invalid", "(binary frame)", "the server sends text frames only");
     });
-    ws.addEventListener("close", () => {
-      if (this.ws === ws) this.onSocketGone(ws);
+    ws.addEventListener("close", (ev: CloseEvent) => {
+      if (this.ws !== ws) return;
+      // A ban (docs/moderation-live.md): the seat token is refused from now on, so reconnecting cannot help.
+      if (ev.code === BANNED_CLOSE_CODE) {
+        this.banned = true;
+        this.ws = null;
+        this.stopTimers();
+        this.giveUp("the player is banned");
+        return;
+      }
+      this.onSocketGone(ws);
     });
     ws.addEventListener("error", () => {
       // A failed handshake (e.g. HTTP 401) or a broken socket. Browsers follow with a close event; Node 22's

@@ -248,9 +248,9 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
   if (typeof command !== "object" || command === null || typeof command.type !== "string") {
     return fail("BAD_COMMAND", "a command is an object with a type");
   }
-  const known = ["roll", "play", "double", "take", "drop", "resign", "forfeit", "timeout", "abandon"];
+  const known = ["roll", "play", "double", "take", "drop", "resign", "forfeit", "timeout", "abandon", "close"];
   if (!known.includes(command.type)) return fail("BAD_COMMAND", `unknown command ${JSON.stringify(command.type)}`);
-  if (command.type !== "abandon" && !isSide(command.side)) {
+  if (command.type !== "abandon" && command.type !== "close" && !isSide(command.side)) {
     return fail("BAD_COMMAND", `command ${command.type} needs side "white" or "black"`);
   }
   if (state.phase === "over") return fail("MATCH_OVER", "the match has ended");
@@ -334,6 +334,9 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
     }
     case "abandon":
       endMatch(draft, null, "abandoned", events);
+      return done();
+    case "close":
+      endMatch(draft, null, "closed", events);
       return done();
   }
   return fail("BAD_COMMAND", "unknown command");

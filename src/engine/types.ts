@@ -196,7 +196,7 @@ export interface Cube {
  */
 export type MatchPhase = "awaiting-roll" | "moving" | "cube-offered" | "over";
 
-export type EndReason = "score" | "resign" | "forfeit" | "timeout" | "abandoned";
+export type EndReason = "score" | "resign" | "forfeit" | "timeout" | "abandoned" | "closed";
 
 export interface MatchState {
   config: MatchConfig;
@@ -220,7 +220,7 @@ export interface MatchState {
   endReason: EndReason | null;
 }
 
-/** Commands a side (or the server, for forfeit/timeout/abandon) gives the reducer. */
+/** Commands a side (or the server, for forfeit/timeout/abandon/close) gives the reducer. */
 export type MatchCommand =
   | { type: "roll"; side: Side }
   /** A play in notation ("24/18 13/11", "24/18/13", "bar/22*") or as steps. */
@@ -235,7 +235,9 @@ export type MatchCommand =
   /** The side's clock ran out: the ruleset's `timeout` rule decides whether it loses the match or the hand. */
   | { type: "timeout"; side: Side }
   /** Both players away when a window ran out: the match ends with no winner. */
-  | { type: "abandon" };
+  | { type: "abandon" }
+  /** A moderator closed the table: the match ends at once with no winner, the score as it stands. */
+  | { type: "close" };
 
 /** What happened, in order. The server stores and broadcasts these; clients render them. */
 export type MatchEvent =

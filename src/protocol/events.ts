@@ -76,6 +76,8 @@ export const TableEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("player-connected"), seat: SideSchema }),
   /** The seat's last socket closed during a match: it has until `deadline` (epoch ms) to come back. */
   z.object({ type: z.literal("player-disconnected"), seat: SideSchema, deadline: z.number().int() }),
+  /** A moderator renamed the seat's player (an offensive name): the seat shows `name` from here on (docs/moderation-live.md). */
+  z.object({ type: z.literal("player-renamed"), seat: SideSchema, name: z.string() }),
 ]);
 
 export const TableOrMatchEventSchema = z.union([MatchEventSchema, TableEventSchema]).meta({ id: "Event" });

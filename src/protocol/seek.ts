@@ -75,13 +75,14 @@ export type SeekClientMessage = z.infer<typeof SeekClientMessageSchema>;
 export const SeekOpponentSchema = z.object({ playerId: z.string(), name: z.string(), rating: z.number() });
 
 export const CancelReasonSchema = z
-  .enum(["cancel", "paired-elsewhere", "expired", "replaced", "insufficient-coins"])
+  .enum(["cancel", "paired-elsewhere", "expired", "replaced", "insufficient-coins", "moderation"])
   .meta({
     id: "SeekCancelReason",
     description:
       "`cancel`: the seeker asked; `paired-elsewhere`: the player was paired in another pool; `expired`: the seek lasted its maximum; " +
       "`replaced`: the same player opened a newer socket to this pool, which keeps the place; `insufficient-coins`: at pairing the " +
-      "player's balance no longer covered the pool's stake (spent while waiting; nothing was held, the opponent waits on).",
+      "player's balance no longer covered the pool's stake (spent while waiting; nothing was held, the opponent waits on); " +
+      "`moderation`: a moderator banned or suspended the player (docs/moderation-live.md; GET /v1/me/standing says until when).",
   });
 
 export const SeekServerMessageSchema = z.discriminatedUnion("type", [

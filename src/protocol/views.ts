@@ -16,7 +16,7 @@ export const OpeningSchema = z.enum(["play-opening-dice", "reroll"]);
 export const TimeoutRuleSchema = z
   .enum(["lose-match", "lose-hand"])
   .meta({ id: "TimeoutRule", description: "What running out of time costs: the whole match (as leaving does) or the hand (as a dropped double)." });
-export const EndReasonSchema = z.enum(["score", "resign", "forfeit", "timeout", "abandoned"]).meta({ id: "EndReason" });
+export const EndReasonSchema = z.enum(["score", "resign", "forfeit", "timeout", "abandoned", "closed"]).meta({ id: "EndReason" });
 export const BotLevelSchema = z.enum(["beginner", "intermediate", "expert", "random"]).meta({
   id: "BotLevel",
   description:

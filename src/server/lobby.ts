@@ -111,7 +111,8 @@ export class Lobby extends DurableObject<Env> {
       const expiresAt = Date.now() + PLAYING_TTL_MS;
       sql.exec(
         `INSERT INTO playing_tables (id, summary, listed, present, started_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT (id) DO UPDATE SET present = excluded.present, expires_at = excluded.expires_at`,
+           ON CONFLICT (id) DO UPDATE SET present = excluded.present, expires_at = excluded.expires_at,
+             summary = json_set(excluded.summary, '$.startedAt', json_extract(playing_tables.summary, '$.startedAt'))`,
         id,
         JSON.stringify(report.summary),
         report.listed ? 1 : 0,
@@ -183,6 +184,12 @@ export class Lobby extends DurableObject<Env> {
     this.ctx.storage.sql.exec("DELETE FROM open_tables WHERE id = ?", id);
     this.ctx.storage.sql.exec("INSERT OR REPLACE INTO closed_tables (id, expires_at) VALUES (?, ?)", id, expiresAt);
     await this.purgeLater(expiresAt);
+    this.changed();
+  }
+
+  /** A moderator renamed a listed table's host (docs/moderation-live.md): the listing shows the new name. */
+  rename(id: string, host: string): void {
+    this.ctx.storage.sql.exec("UPDATE open_tables SET summary = json_set(summary, '$.host', ?) WHERE id = ?", host, id);
     this.changed();
   }
 

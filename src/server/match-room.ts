@@ -7,6 +7,7 @@ import type { Env } from "./env";
 import { RoomCore } from "./room/core";
 import { onMessage } from "./room/commands";
 import { onAlarm, onWake } from "./room/deadlines";
+import { moderate, type Moderation } from "./room/moderation";
 import { connect, onClose } from "./room/presence";
 import { reportEvidence } from "./room/report-evidence";
 import { createTable, joinTable, tableEvents, tableRecord, tableStats, viewTable, type CreateInput, type JoinInput } from "./room/tables";
@@ -47,6 +48,10 @@ export class MatchRoom extends DurableObject<Env> {
   /** Who sits where, the chat lines and the seq, for a player's report (docs/reports.md). */
   reportEvidence() {
     return reportEvidence(this.room);
+  }
+  /** A stored moderation action reaching this table (../moderation/live.ts; docs/moderation-live.md). */
+  moderate(action: Moderation) {
+    return moderate(this.room, action);
   }
 
   /** Only the WebSocket upgrade comes in as a request. */

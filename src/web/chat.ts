@@ -39,6 +39,8 @@ const ERRORS: Partial<Record<string, MessageKey>> = {
   SPECTATOR: "chat.error.spectator",
   CHAT_FILTERED: "chat.error.filtered",
   SITE_RESTRICTED: "chat.error.restricted",
+  MUTED: "chat.error.muted",
+  SUSPENDED: "chat.error.suspended",
 };
 
 export interface ChatPanel {

@@ -41,6 +41,8 @@ export function describeEvent(e: TableOrMatchEvent): string | null {
       return t("table.log.connected", { side: sideName(e.seat) });
     case "player-disconnected":
       return t("table.log.disconnected", { side: sideName(e.seat) });
+    case "player-renamed":
+      return t("table.log.renamed", { side: sideName(e.seat), name: e.name });
     case "hand-started":
       return t(e.crawford ? "table.log.handStartedCrawford" : "table.log.handStarted", { hand: e.hand, white: e.score.white, black: e.score.black });
     case "opening-roll":
@@ -84,6 +86,7 @@ export function handResultText(e: Extract<TableOrMatchEvent, { type: "hand-ended
 
 export function matchResultText(e: Extract<TableOrMatchEvent, { type: "match-ended" }>): string {
   const score = { white: e.score.white, black: e.score.black };
+  if (e.reason === "closed") return t("table.log.matchClosed", score);
   if (e.winner === null) return t("table.log.matchAbandoned", score);
   const loser = sideName(opponent(e.winner));
   const key: MessageKey =

@@ -17,6 +17,7 @@ const sideName = (side: Side) => t(side === "white" ? "table.side.white" : "tabl
 
 /** The headline: "You won the match", "You lost the match", or "<name> won the match". */
 export function endTitle(e: MatchEnded, me: Side | null, table: TableView): string {
+  if (e.reason === "closed") return t("table.end.title.closed");
   if (e.winner === null) return t("table.end.title.abandoned");
   if (me === null) return t("table.end.title.watched", { name: table.players[e.winner]?.name ?? sideName(e.winner) });
   return t(e.winner === me ? "table.end.title.won" : "table.end.title.lost");
@@ -24,6 +25,7 @@ export function endTitle(e: MatchEnded, me: Side | null, table: TableView): stri
 
 /** Why: the score, or the loser's resignation, forfeit or clock, said to the winner, the loser or a spectator. */
 export function endReason(e: MatchEnded, me: Side | null, table: TableView): string {
+  if (e.reason === "closed") return t("table.end.why.closed");
   if (e.winner === null) return t("table.end.why.abandoned");
   const loser = opponent(e.winner);
   const who: "me" | "them" | "watched" = me === null ? "watched" : loser === me ? "me" : "them";

@@ -559,7 +559,10 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const s = conn.status;
     connectionEl.textContent = t(s === "connected" ? "table.conn.connected" : s === "reconnecting" ? "table.conn.reconnecting" : s === "connecting" ? "table.conn.connecting" : "table.conn.disconnected");
     connectionEl.className = `conn${s === "connected" ? "" : " down"}`;
-    if (s === "closed" && conn.table) {
+    if (s === "closed" && conn.banned) {
+      // A ban (close code 4003): the seat token is refused from now on, so no reconnect is offered.
+      errorText = t("table.conn.banned");
+    } else if (s === "closed" && conn.table) {
       // The client gave up reconnecting (a long outage): offer a fresh start; the seat is still stored.
       errorText = t("table.conn.lost");
       if (!controls.querySelector('[data-testid="reconnect"]')) {

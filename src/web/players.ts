@@ -24,7 +24,7 @@ function matchRow(m: MatchSummary, me: string): HTMLLIElement {
   const mySide: Side = m.players.white.playerId === me ? "white" : "black";
   const other = m.players[mySide === "white" ? "black" : "white"];
   const mine = m.players[mySide];
-  const result = t(m.winner === null ? "players.abandoned" : m.winner === mySide ? "players.won" : "players.lost");
+  const result = t(m.reason === "closed" ? "players.closed" : m.winner === null ? "players.abandoned" : m.winner === mySide ? "players.won" : "players.lost");
   const rating =
     mine.ratingBefore !== null && mine.ratingAfter !== null
       ? t("players.ratingChange", { before: Math.round(mine.ratingBefore), after: Math.round(mine.ratingAfter) })

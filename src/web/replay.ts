@@ -99,6 +99,7 @@ export function frameText(frame: ReplayFrame, names: Record<Side, string>): stri
     case "timed-out":
       return t("replay.ev.timedOut", { player: player(e.side) });
     case "match-ended":
+      if (e.reason === "closed") return t("replay.ev.matchClosed", { white: e.score.white, black: e.score.black });
       return e.winner
         ? t("replay.ev.matchWon", { player: player(e.winner), white: e.score.white, black: e.score.black })
         : t("replay.ev.matchAbandoned", { white: e.score.white, black: e.score.black });

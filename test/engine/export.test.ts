@@ -161,6 +161,23 @@ describe("toText", () => {
     );
   });
 
+  it("ends a closed match with no winner and shows a moderator's rename (docs/moderation-live.md)", () => {
+    // The SHORT match up to White's play in the Crawford hand; then Black is renamed and a moderator closes the table.
+    const upTo = SHORT.slice(0, SHORT.length - 2).map(({ event }) => event);
+    const closed = log([
+      ...upTo,
+      { type: "player-renamed", seat: "black", name: "Player 7" },
+      { type: "match-ended", winner: null, reason: "closed", score: { white: 0, black: 2 } },
+    ]);
+    const text = toText(replayed(closed, "t2"));
+    expect(text).toContain("\nblack Player 7\n");
+    expect(text.slice(text.indexOf("white roll 52"))).toBe("white roll 52 play 13/8 13/11\n\nmatch none reason closed score 0-2\n");
+    const mat = toMat(replayed(closed, "t2"));
+    expect(mat).toContain('; [Player 2 "Player_7"]');
+    expect(mat).not.toContain("and the match");
+    expect(mat.endsWith("  1) 52: 13/8 13/11\n\n")).toBe(true);
+  });
+
   it("writes long nardi, burned rolls included", () => {
     const text = toText(replayed(botMatch({ preset: "federation-long", length: 3, seed: 5 })));
     expect(text).toContain("ruleset federation-long variant long koks true cube true opening reroll\n");

@@ -435,6 +435,14 @@ describe("resigning, leaving, abandoning (RULES.md §5.5, §5.6)", () => {
     expect(canDouble(state, "white")).toBe(false);
   });
 
+  it("close (a moderator closed the table) ends the match with no winner and the score as it stands; then it is over", () => {
+    const { state, events } = apply(midMatch, { type: "close" });
+    expect(events).toEqual([{ type: "match-ended", winner: null, reason: "closed", score: { white: 3, black: 1 } }]);
+    expect(state).toMatchObject({ phase: "over", winner: null, endReason: "closed", dice: null, cubeOffer: null });
+    refused(state, { type: "close" }, "MATCH_OVER");
+    refused(state, { type: "roll", side: "white" }, "MATCH_OVER");
+  });
+
   it("unknown commands are BAD_COMMAND", () => {
     refused(midMatch, { type: "flip" } as unknown as MatchCommand, "BAD_COMMAND");
     refused(midMatch, { type: "roll", side: "red" } as unknown as MatchCommand, "BAD_COMMAND");

@@ -12,7 +12,8 @@ export interface HandshakeAnswer {
   body: string;
 }
 
-export function rawHandshake(socketUrl: string): Promise<HandshakeAnswer> {
+/** `protocols`: a `Sec-WebSocket-Protocol` header to offer (e.g. `nardi.v2, token.<seat token>`). */
+export function rawHandshake(socketUrl: string, protocols?: string): Promise<HandshakeAnswer> {
   const url = socketUrl.replace(/^ws/, "http");
   return new Promise((resolve, reject) => {
     const req = request(url, {
@@ -21,6 +22,7 @@ export function rawHandshake(socketUrl: string): Promise<HandshakeAnswer> {
         Upgrade: "websocket",
         "Sec-WebSocket-Version": "13",
         "Sec-WebSocket-Key": randomBytes(16).toString("base64"),
+        ...(protocols === undefined ? {} : { "Sec-WebSocket-Protocol": protocols }),
       },
     });
     req.on("upgrade", (res, socket) => {

@@ -62,6 +62,8 @@ export function replayLog(events: readonly LoggedEvent[], tableId: string | null
       case "player-disconnected":
         continue;
       case "player-joined":
+      case "player-renamed":
+        // A moderator's rename replaces the name everywhere the replay and the exports show it.
         names[event.seat] = event.name;
         continue;
       case "hand-started":

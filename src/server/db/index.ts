@@ -7,6 +7,7 @@ import { countRolls, MatchRecordSchema, nameSkeleton, noDice, type DiceCounts, t
 import type { Count } from "../metrics/match";
 import { GLICKO, GLICKO_SCALE, type Glicko } from "../ratings/glicko2";
 import { matchCountStatements } from "./metrics";
+import { tableFinished } from "./seats";
 
 export interface PlayerRow {
   id: string;
@@ -260,6 +261,8 @@ export class Db {
           .bind(facts.tableId, player.playerId, side, player.name, result, facts.endedAt, write?.before.rating ?? null, write?.after.rating ?? null),
       );
     }
+    // The table's seats are over: a later moderation action no longer looks for them here (./seats.ts).
+    statements.push(tableFinished(d1, facts.tableId));
     await d1.batch(statements);
   }
 

@@ -74,6 +74,11 @@ export class QuickPool extends DurableObject<Env> {
     this.ctx.acceptWebSocket(server, [seeker.playerId]);
     this.#send(server, { type: "seeking", pool: poolKey(choice), since: row.since, rating: row.rating, waiting: this.store.count() });
     await this.#schedule(now);
+    // The registry learns where this player seeks, so a ban or suspension can end the seek (docs/moderation-live.md).
+    // Only now, with the row and its socket in place: an alarm running during this call sees a seeker that is here.
+    await this.#registry()
+      .seeking(seeker.playerId, poolKey(choice))
+      .catch((error: unknown) => console.error("quick match: registering a seek failed", error));
     const headers = seeker.protocol === null ? undefined : { "sec-websocket-protocol": seeker.protocol };
     return new Response(null, { status: 101, webSocket: client, headers });
   }
@@ -120,6 +125,27 @@ export class QuickPool extends DurableObject<Env> {
 
   override webSocketError(ws: WebSocket): Promise<void> {
     return this.webSocketClose(ws, 1011, "socket error");
+  }
+
+  // ── moderation (docs/moderation-live.md) ──
+
+  /**
+   * A ban or suspension ends the player's seek here: each of their sockets is told `cancelled` (reason
+   * `moderation`) and closed. A pairing already under way goes on (its table then meets the action through the
+   * player's tables). True when there was a seek to end.
+   */
+  async cancelSeeker(playerId: string): Promise<boolean> {
+    const row = this.store.get(playerId);
+    if (row && row.state === "waiting") this.store.remove(playerId);
+    const sockets = this.#sockets(playerId);
+    for (const ws of sockets) this.#end(ws, { type: "cancelled", reason: "moderation" });
+    await this.#schedule(Date.now());
+    return row !== null || sockets.length > 0;
+  }
+
+  /** A forced rename: a waiting seeker is paired (and seated) under the new name. */
+  renameSeeker(playerId: string, name: string): void {
+    this.store.rename(playerId, name);
   }
 
   // ── waves ──

@@ -35,6 +35,25 @@ export class SeekRegistry extends DurableObject<Env> {
     );
     sql.exec("CREATE INDEX IF NOT EXISTS claims_by_player ON claims (player_id, paired_at)");
     sql.exec("CREATE INDEX IF NOT EXISTS claims_by_age ON claims (paired_at)");
+    // Which pools a player has sought in lately: how a moderation action finds their seeks (docs/moderation-live.md).
+    sql.exec("CREATE TABLE IF NOT EXISTS seeks (player_id TEXT NOT NULL, pool TEXT NOT NULL, since INTEGER NOT NULL, PRIMARY KEY (player_id, pool))");
+    sql.exec("CREATE INDEX IF NOT EXISTS seeks_by_age ON seeks (since)");
+  }
+
+  /** A pool took the player's seek. Rows older than any seek can be are forgotten; a stale one only finds no seeker. */
+  seeking(playerId: string, pool: string): void {
+    const sql = this.ctx.storage.sql;
+    const now = Date.now();
+    sql.exec("INSERT OR REPLACE INTO seeks (player_id, pool, since) VALUES (?, ?, ?)", playerId, pool, now);
+    sql.exec("DELETE FROM seeks WHERE since < ?", now - CLAIM_KEPT_MS);
+  }
+
+  /** The pools the player may be seeking in now. */
+  poolsOf(playerId: string): string[] {
+    return this.ctx.storage.sql
+      .exec<{ pool: string }>("SELECT pool FROM seeks WHERE player_id = ? AND since >= ? ORDER BY pool", playerId, Date.now() - CLAIM_KEPT_MS)
+      .toArray()
+      .map((row) => row.pool);
   }
 
   /** Claims every player for `tableId`, or none of them (the answer names those already paired since their seek began). */

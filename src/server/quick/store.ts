@@ -73,6 +73,10 @@ export class PoolStore {
     return this.get(playerId)!;
   }
 
+  rename(playerId: string, name: string): void {
+    this.sql.exec("UPDATE seekers SET name = ? WHERE player_id = ?", name, playerId);
+  }
+
   remove(playerId: string): void {
     this.sql.exec("DELETE FROM seekers WHERE player_id = ?", playerId);
   }

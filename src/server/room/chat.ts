@@ -8,6 +8,7 @@ import type { Side } from "../../engine";
 import { CHAT_LIMITS, ChatLineSchema, type ChatLine } from "../../protocol";
 import { chatScreen } from "../moderation/chat-screen";
 import type { RoomCore } from "./core";
+import { chatRefusal } from "./moderation";
 import { sideTable } from "./side-table";
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS chat (
@@ -71,21 +72,35 @@ export class ChatStore {
 }
 
 /**
- * Handles a seat's `chat`: retry, length, the site switch and word filter, flood rule, store, then the line to every
- * socket (the sender's ack first). What D1 says is read first, so the checks and the store run with no await between.
+ * Handles a seat's `chat`: retry, the player's standing (MUTED, SUSPENDED: ./moderation.ts), length, the site switch
+ * and word filter (../moderation/chat-screen.ts), flood rule, store, then the line to every socket (the sender's ack
+ * first). What D1 says is read first, so the checks and the store run with no await between.
  */
 export async function onChat(core: RoomCore, ws: WebSocket, seat: Side, message: { id: string; text: string }): Promise<void> {
-  const screen = await chatScreen(core.d1, core.store.load()?.info.seats[seat]?.playerId ?? null);
+  if (!core.store.load()) {
+    core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
+    return;
+  }
+  const retried = (): boolean => {
+    if (!core.chat.byCommand(seat, message.id)) return false;
+    core.sockets.send(ws, { type: "ack", id: message.id, seq: core.store.load()?.seq ?? 0, duplicate: true });
+    return true;
+  };
+  if (retried()) return;
+  const playerId = core.store.load()?.info.seats[seat]?.playerId ?? null;
+  const [sanction, screen] = await Promise.all([chatRefusal(core, playerId, Date.now()), chatScreen(core.d1, playerId)]);
+  // Checked again after the await (a first line may wait for D1): a ban may have deleted the table, a retry stored the line.
   const room = core.store.load();
   if (!room) {
     core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
     return;
   }
-  const ack = () => core.sockets.send(ws, { type: "ack", id: message.id, seq: room.seq, duplicate: false });
-  if (core.chat.byCommand(seat, message.id)) {
-    core.sockets.send(ws, { type: "ack", id: message.id, seq: room.seq, duplicate: true });
+  if (retried()) return;
+  if (sanction) {
+    core.sendError(ws, message.id, sanction.code, sanction.message);
     return;
   }
+  const ack = () => core.sockets.send(ws, { type: "ack", id: message.id, seq: room.seq, duplicate: false });
   const text = message.text.trim();
   if (text.length === 0 || [...text].length > CHAT_LIMITS.maxChars) {
     core.sendError(ws, message.id, "CHAT_TOO_LONG", `a chat line has 1 to ${CHAT_LIMITS.maxChars} characters`);

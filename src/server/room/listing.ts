@@ -15,7 +15,7 @@ function present(room: Room): number {
   }).length;
 }
 
-/** Reports `after` to the lobby when the match started, ended, or a human seat came or went since `before`. */
+/** Reports `after` to the lobby when the match started, ended, a human seat came or went, or a seat was renamed since `before`. */
 export function reportPlaying(core: RoomCore, before: Room | null, after: Room): void {
   const was = before?.info.status === "playing";
   const is = after.info.status === "playing";
@@ -26,7 +26,9 @@ export function reportPlaying(core: RoomCore, before: Room | null, after: Room):
     return;
   }
   const here = present(after);
-  if (was && before && present(before) === here) return;
+  // A rename (moderation) changes a seat's name mid-match: reported like a presence change.
+  const sameNames = SIDES.every((side) => before?.info.seats[side]?.name === after.info.seats[side]?.name);
+  if (was && before && present(before) === here && sameNames) return;
   const summary: PlayingSummary = {
     id,
     ruleset: after.info.ruleset,

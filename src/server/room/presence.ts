@@ -22,6 +22,7 @@ import { sha256Hex } from "../ids";
 import { problemResponse } from "../problem";
 import type { RoomCore } from "./core";
 import { echoableCloseCode } from "./sockets";
+import { bannedSeat } from "./moderation";
 import { seatOfToken } from "./tables";
 import { SIDES, type Room, type Seat } from "./table";
 
@@ -51,6 +52,7 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   if (tokenHash !== null) {
     const seat = seatOfToken(room, tokenHash);
     if (!seat) return problemResponse("BAD_TOKEN", "this token holds no seat at this table");
+    if (await bannedSeat(core, room, seat)) return problemResponse("BANNED", "this seat's player is banned");
     role = seat;
   } else if (!room.info.spectators) {
     return problemResponse("SPECTATORS_DISABLED", "this table does not allow spectators; connect with a seat token");

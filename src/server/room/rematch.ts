@@ -11,6 +11,7 @@ import type { RematchMessage, TimeControlInput } from "../../protocol";
 import { newTableId } from "../ids";
 import { siteSwitchRefusal } from "../moderation/site-switch";
 import type { RoomCore } from "./core";
+import { rematchRefusal } from "./moderation";
 import { sideTable } from "./side-table";
 import type { Room, TableInfo } from "./table";
 import type { CreateInput, SeatPlayer } from "./tables";
@@ -78,6 +79,7 @@ export async function onRematch(core: RoomCore, ws: WebSocket, seat: Side, messa
   const room = core.store.load();
   if (!room) return core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
   if (room.info.status !== "over") return core.sendError(ws, message.id, "REMATCH_UNAVAILABLE", "a rematch is offered once the match is over");
+  if (room.match?.endReason === "closed") return core.sendError(ws, message.id, "REMATCH_UNAVAILABLE", "a table a moderator closed has no rematch");
   const s = store(core);
   if (s.newTable() !== null) return core.sendError(ws, message.id, "REMATCH_UNAVAILABLE", "the rematch has already been made");
   const other: Side = seat === "white" ? "black" : "white";
@@ -101,11 +103,12 @@ export async function onRematch(core: RoomCore, ws: WebSocket, seat: Side, messa
   // Claimed before the first await: a second acceptance arriving meanwhile finds the rematch already made.
   const id = newTableId();
   s.setNewTable(id);
-  // A rematch is a new table (never a stake one): the site switch stops it from level 4.
+  // A rematch is a new table (never a stake one): the site switch stops it from level 4; a sanctioned player gets none.
   const stopped = await siteSwitchRefusal(core.env, { what: "create-table", player: null, rated: room.info.rated ?? false, stake: 0 }, Date.now());
-  if (stopped) {
+  const refused = stopped ? { code: stopped.code, message: stopped.detail } : await rematchRefusal(core, room, Date.now());
+  if (refused) {
     s.setNewTable(null);
-    return core.sendError(ws, message.id, stopped.code, stopped.detail);
+    return core.sendError(ws, message.id, refused.code, refused.message);
   }
   const made = await createRematch(core, room, id);
   if (!made.ok) {

@@ -117,6 +117,8 @@ export const MatchCommandSchema: z.ZodType<MatchCommand> = z.union([
     play: z.union([z.string(), z.array(z.object({ from: z.number().int(), to: z.number().int() }))]),
   }),
   z.object({ type: z.literal("abandon") }),
+  /** A moderator closed the table (written since moderation; older rooms never hold it, so no version step). */
+  z.object({ type: z.literal("close") }),
 ]);
 
 /**

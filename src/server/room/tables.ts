@@ -24,6 +24,7 @@ import { reportPlaying } from "./listing";
 import { settle } from "./outcome";
 import { matchFacts } from "./outbox";
 import type { MatchFacts } from "../db";
+import { seatTaken } from "../db/seats";
 import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
 
@@ -151,7 +152,21 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     runBots(core);
     await core.syncAlarm();
   }
+  if (input.player) await rememberSeat(core, input.player.id, info.id, "white", now);
   return { ok: true, value: { seat: "white", token, invite, table: core.view(core.store.load()!) } };
+}
+
+/**
+ * D1 learns which table the player now sits at, so a moderation action can reach it (../moderation/live.ts). The
+ * seat is already stored and given: a failed insert is logged, not answered (the table then only misses live
+ * moderation; the next request's checks still apply).
+ */
+async function rememberSeat(core: RoomCore, playerId: string, tableId: string, seat: Side, now: number): Promise<void> {
+  try {
+    await seatTaken(core.d1, playerId, tableId, seat, now);
+  } catch (error) {
+    console.error(`table ${tableId}: remembering ${seat}'s player failed`, error);
+  }
 }
 
 /**
@@ -160,8 +175,10 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
  * player at a rated table → a stake table's session, other player and coins (both stakes
  * move to the escrow here, ../coins/stakes.ts). Every refusal changes nothing. Joins to one table run one at a time.
  */
-export function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
-  return oneAtATime(core, () => joinOnce(core, input));
+export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
+  const joined = await oneAtATime(core, () => joinOnce(core, input));
+  if (joined.ok && input.player) await rememberSeat(core, input.player.id, joined.value.table.id, "black", Date.now());
+  return joined;
 }
 
 async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {

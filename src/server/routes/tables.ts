@@ -262,7 +262,7 @@ tables.openAPIRegistry.registerPath(
       },
       400: problem("BAD_REQUEST"),
       401: problem("BAD_TOKEN"),
-      403: problem("SPECTATORS_DISABLED"),
+      403: problem("SPECTATORS_DISABLED; BANNED: the seat's player is banned (docs/moderation-live.md)"),
       404: problem("TABLE_NOT_FOUND"),
       426: problem("BAD_REQUEST: not a WebSocket upgrade"),
       429: rateLimited(

@@ -515,6 +515,16 @@ export const en = {
   "glossary.burned": "Burned roll",
   "glossary.burned.meaning": "A roll that cannot be played at all: it is lost and the turn passes.",
 
+  // ── moderation on live tables (issue 20) ──
+  "table.log.renamed": "{side} is now called {name} (renamed by a moderator)",
+  "table.log.matchClosed": "A moderator closed the match ({white}–{black}): no winner",
+  "table.end.title.closed": "The match was closed",
+  "table.end.why.closed": "A moderator closed this table. Nobody won, no rating changed, and every stake goes back to its player.",
+  "players.closed": "closed",
+  "replay.ev.matchClosed": "A moderator closed the match, {white}–{black}",
+  "chat.error.muted": "A moderator has muted your chat for a while.",
+  "chat.error.suspended": "Your account is suspended for a while: you cannot chat.",
+  "table.conn.banned": "A moderator has banned this account: the table is closed to it.",
   // ── errors ──
   "errors.unknownPage.title": "There is no such page",
   "errors.unknownPage.body": "The address may be mistyped or out of date.",

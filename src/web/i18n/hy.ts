@@ -515,6 +515,16 @@ export const hy: Catalogue = {
   "glossary.burned": "Այրված նետում",
   "glossary.burned.meaning": "Նետում, որը ընդհանրապես հնարավոր չէ խաղարկել. այն կորչում է, և քայլն անցնում է հակառակորդին։",
 
+  // ── moderation on live tables (issue 20) ──
+  "table.log.renamed": "{side}. նոր անունն է {name} (վերանվանել է մոդերատորը)",
+  "table.log.matchClosed": "Մոդերատորը փակեց մրցախաղը ({white}–{black}). հաղթող չկա",
+  "table.end.title.closed": "Մրցախաղը փակվեց",
+  "table.end.why.closed": "Մոդերատորը փակեց այս սեղանը։ Ոչ ոք չհաղթեց, վարկանիշը չփոխվեց, և բոլոր խաղադրույքները վերադարձվում են խաղացողներին։",
+  "players.closed": "փակված",
+  "replay.ev.matchClosed": "Մոդերատորը փակեց մրցախաղը, {white}–{black}",
+  "chat.error.muted": "Մոդերատորը ժամանակավորապես արգելել է ձեզ գրել զրուցարանում։",
+  "chat.error.suspended": "Ձեր հաշիվը ժամանակավորապես կասեցված է. զրուցարանում գրել չեք կարող։",
+  "table.conn.banned": "Մոդերատորն արգելափակել է այս հաշիվը. սեղանը նրա համար փակ է։",
   // ── errors ──
   "errors.unknownPage.title": "Այսպիսի էջ չկա",
   "errors.unknownPage.body": "Հնարավոր է՝ հասցեն սխալ է մուտքագրված կամ հնացել է։",

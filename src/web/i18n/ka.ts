@@ -515,6 +515,16 @@ export const ka: Catalogue = {
   "glossary.burned": "დამწვარი გაგორება",
   "glossary.burned.meaning": "გაგორება, რომლის თამაშიც სულ არ შეიძლება: ის იკარგება და სვლა მოწინააღმდეგეზე გადადის.",
 
+  // ── moderation on live tables (issue 20) ──
+  "table.log.renamed": "{side}: ახალი სახელია {name} (მოდერატორმა გადაარქვა)",
+  "table.log.matchClosed": "მოდერატორმა მატჩი დახურა ({white}–{black}): გამარჯვებულის გარეშე",
+  "table.end.title.closed": "მატჩი დაიხურა",
+  "table.end.why.closed": "მოდერატორმა ეს მაგიდა დახურა. არავინ მოიგო, რეიტინგი არ შეცვლილა და ყველა ფსონი თავის მოთამაშეს უბრუნდება.",
+  "players.closed": "დახურული",
+  "replay.ev.matchClosed": "მოდერატორმა მატჩი დახურა, {white}–{black}",
+  "chat.error.muted": "მოდერატორმა დროებით შეგიზღუდათ ჩატი.",
+  "chat.error.suspended": "თქვენი ანგარიში დროებით შეჩერებულია: ჩატში წერა არ შეგიძლიათ.",
+  "table.conn.banned": "მოდერატორმა ეს ანგარიში დაბლოკა: მაგიდა მისთვის დახურულია.",
   // ── errors ──
   "errors.unknownPage.title": "ასეთი გვერდი არ არსებობს",
   "errors.unknownPage.body": "შესაძლოა მისამართი შეცდომით არის აკრეფილი ან მოძველებულია.",

@@ -535,6 +535,16 @@ export const ru: Catalogue = {
   "glossary.burned": "Сгоревший бросок",
   "glossary.burned.meaning": "Бросок, который нельзя сыграть совсем: он пропадает, и ход переходит к сопернику.",
 
+  // ── moderation on live tables (issue 20) ──
+  "table.log.renamed": "{side}: теперь зовётся {name} (переименован модератором)",
+  "table.log.matchClosed": "Модератор закрыл матч ({white}–{black}): без победителя",
+  "table.end.title.closed": "Матч закрыт",
+  "table.end.why.closed": "Модератор закрыл этот стол. Победителя нет, рейтинг не меняется, ставки возвращаются игрокам.",
+  "players.closed": "закрыт",
+  "replay.ev.matchClosed": "Модератор закрыл матч, {white}–{black}",
+  "chat.error.muted": "Модератор временно отключил вам чат.",
+  "chat.error.suspended": "Ваша учётная запись временно приостановлена: писать в чат нельзя.",
+  "table.conn.banned": "Модератор заблокировал эту учётную запись: стол для неё закрыт.",
   // ── errors ──
   "errors.unknownPage.title": "Такой страницы нет",
   "errors.unknownPage.body": "Возможно, адрес набран с ошибкой или устарел.",
