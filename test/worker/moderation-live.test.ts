@@ -12,7 +12,7 @@ import { BANNED_CLOSE } from "../../src/server/room/moderation";
 import { TABLE_GONE_CLOSE } from "../../src/server/room/deadlines";
 import { balance, delivered, escrowOf, expectLedgerSound } from "./coins-support";
 import { api, commandId, connect, connectSeats, history, listedWhen, playOne, stubOf, type Client } from "./helpers";
-import { call, d1Count, guest, tableBetween } from "./players-support";
+import { call, d1Count, member, tableBetween } from "./players-support";
 import { freshChoice, poolRows, seek, wave } from "./quick-support";
 
 const GRANT = 1000;
@@ -71,7 +71,7 @@ async function refusedUpgrade(id: string, token: string): Promise<{ status: numb
 
 describe("the tables a player sits at", () => {
   it("create and join write one row per bound seat; the delivered record removes them", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const table = await tableBetween(a.token, b.token);
     const rows = await env.DB.prepare("SELECT player_id, seat FROM player_tables WHERE table_id = ? ORDER BY seat").bind(table.id).all();
     expect(rows.results).toEqual([
@@ -93,7 +93,7 @@ describe("the tables a player sits at", () => {
 
   it("a quick-match pairing writes both seats' rows", async () => {
     const choice = freshChoice();
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const sa = await seek(choice, a.token);
     const sb = await seek(choice, b.token);
     await wave(choice);
@@ -105,7 +105,7 @@ describe("the tables a player sits at", () => {
   });
 
   it("an action never throws for a table that is gone, and tidies its row away", async () => {
-    const a = await guest();
+    const a = await member();
     await env.DB.prepare("INSERT INTO player_tables (player_id, table_id, seat, since) VALUES (?, 'gone-table-0000000000', 'white', 1)").bind(a.player.id).run();
     const report = await act({ kind: "mute", playerId: a.player.id, until: Date.now() + HOUR }, { mutedUntil: Date.now() + HOUR });
     expect(report.tables).toEqual([{ tableId: "gone-table-0000000000", result: "no-table" }]);
@@ -117,7 +117,7 @@ describe("the tables a player sits at", () => {
 
 describe("mute and suspend", () => {
   it("a mute refuses the seat's chat at once with its end time, and an unmute lifts it at once", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const table = await tableBetween(a.token, b.token);
     const { white, black } = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
     expect((await say(white, "hello")).type).toBe("ack");
@@ -136,7 +136,7 @@ describe("mute and suspend", () => {
   });
 
   it("a player muted before they sat down is refused too (the table reads their standing once)", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const until = Date.now() + HOUR;
     await stored({ kind: "mute", playerId: b.player.id, until }, { mutedUntil: until });
     const table = await tableBetween(a.token, b.token);
@@ -149,7 +149,7 @@ describe("mute and suspend", () => {
   });
 
   it("a suspension refuses chat (SUSPENDED) and ends the player's seeks; the match itself goes on", async () => {
-    const [a, b, c] = [await guest(), await guest(), await guest()];
+    const [a, b, c] = [await member(), await member(), await member()];
     const table = await tableBetween(a.token, b.token);
     const { white, black } = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
     const choice = freshChoice();
@@ -179,7 +179,7 @@ describe("mute and suspend", () => {
 
 describe("ban", () => {
   it("mid-match at a stake table: sockets closed (4003), token refused (BANNED), the match closed, both stakes back", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const table = await tableBetween(a.token, b.token, { stake: 200 });
     const { white, black } = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
     const spectator = await connect(table.id);
@@ -220,7 +220,7 @@ describe("ban", () => {
   });
 
   it("closes every table of theirs: a waiting one leaves the lobby, their seeks end, and an unban lifts the token refusal", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const running = await tableBetween(a.token, b.token);
     const waiting = (await (await call("POST", "/v1/tables", { token: a.token, body: { preset: "backgammon" } })).json()) as SeatGrant;
     await listedWhen((ids) => ids.includes(waiting.tableId));
@@ -256,7 +256,7 @@ describe("ban", () => {
 
 describe("close-table", () => {
   it("a running match ends at once (closed, no winner): every socket is told, the record is delivered, no rematch", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const table = await tableBetween(a.token, b.token, { rated: true });
     const { white, black } = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
     await playOne({ white, black });
@@ -286,7 +286,7 @@ describe("close-table", () => {
   });
 
   it("a flag that fell before the close is the match's ending: the close changes nothing, the timeout is settled", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const table = await tableBetween(a.token, b.token, { stake: 100, length: 3, overrides: { opening: "reroll" } });
     const mover = (await view(table.id)).match!.turn;
     // The mover's clock ran out long ago, and nothing (no alarm, no command) has looked since: then the action comes.
@@ -308,7 +308,7 @@ describe("close-table", () => {
   });
 
   it("a waiting stake table closes: gone from the lobby and from every route, its escrow closed, no coin moved", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const created = (await (await call("POST", "/v1/tables", { token: a.token, body: { preset: "backgammon", stake: 100 } })).json()) as SeatGrant;
     await listedWhen((ids) => ids.includes(created.tableId));
     const report = await act({ kind: "close-table", tableId: created.tableId });
@@ -324,7 +324,7 @@ describe("close-table", () => {
 
 describe("rename", () => {
   it("live tables show the new name from a player-renamed event on; the lobby's listing too", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const running = await tableBetween(a.token, b.token, { spectators: true });
     const waiting = (await (await call("POST", "/v1/tables", { token: a.token, body: { preset: "backgammon" } })).json()) as SeatGrant;
     await listedWhen((ids) => ids.includes(waiting.tableId));
@@ -353,7 +353,7 @@ describe("rename", () => {
 describe("rename of a seeker", () => {
   it("a waiting seek is paired and seated under the new name", async () => {
     const choice = freshChoice();
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const sa = await seek(choice, a.token);
     const report = await act({ kind: "rename", playerId: a.player.id, name: "Fresh Name" });
     expect(report.seeks).toHaveLength(1);
@@ -368,7 +368,7 @@ describe("rename of a seeker", () => {
 
 describe("rematch", () => {
   it("no rematch table is made for a player suspended (or banned) after the match, even where D1 no longer lists the seat", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const table = await tableBetween(a.token, b.token);
     const { white, black } = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
     white.send({ type: "resign", id: commandId() });
@@ -392,7 +392,7 @@ describe("rematch", () => {
 
 describe("the object's standing table", () => {
   it("a pushed action wins over a standing read from D1 meanwhile", async () => {
-    const [a, b] = [await guest(), await guest()];
+    const [a, b] = [await member(), await member()];
     const table = await tableBetween(a.token, b.token);
     const until = Date.now() + HOUR;
     await act({ kind: "mute", playerId: a.player.id, until }, { mutedUntil: until });

@@ -2,17 +2,14 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { ActionResult, PlayerActionBody, Problem, SessionGrant, StaffRole } from "../../src/protocol";
-import { call, guest } from "./players-support";
+import { call, member as claimedMember } from "./players-support";
 
 let serial = 0;
 
-/** A guest that claimed a unique name (with the password "correct horse"). */
+/** A guest that claimed a unique name (players-support's member), with the name at hand. */
 export async function member(prefix = "member"): Promise<SessionGrant & { name: string }> {
-  const g = await guest();
-  const name = `${prefix}${++serial}${Math.random().toString(36).slice(2, 6)}`;
-  const res = await call("POST", "/v1/me/claim", { token: g.token, body: { name, password: "correct horse" } });
-  if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
-  return { ...g, name };
+  const claimed = await claimedMember(`${prefix}${++serial}${Math.random().toString(36).slice(2, 6)}`);
+  return { ...claimed, name: claimed.player.name };
 }
 
 /** A member holding `role`, granted in D1 as the operator's command line does. */

@@ -14,7 +14,7 @@ import { Db } from "../../src/server/db";
 import { ModerationDb, reversalGuard } from "../../src/server/db/moderation";
 import { balance, delivered, expectLedgerSound, resign, stored } from "./coins-support";
 import { act, acted, expectProblem, member, snapshot, staff } from "./moderation-support";
-import { call, d1Count, profile, tableBetween } from "./players-support";
+import { call, d1Count, MEMBER_PASSWORD, profile, tableBetween } from "./players-support";
 import { freshChoice, seekQuery, seekResponse } from "./quick-support";
 
 const GRANT = 1000;
@@ -106,7 +106,7 @@ describe("sanctions on the next request", () => {
   it("a ban ends every session at once and refuses sign-in with BANNED (a wrong password still gets BAD_CREDENTIALS); unban lets them in again", async () => {
     const admin = await staff("admin");
     const p = await member("banned");
-    const second = await call("POST", "/v1/sessions", { body: { name: p.name, password: "correct horse" } });
+    const second = await call("POST", "/v1/sessions", { body: { name: p.name, password: MEMBER_PASSWORD } });
     expect(second.status).toBe(200);
     const secondToken = ((await second.json()) as { token: string }).token;
     expect(await d1Count("SELECT count(*) AS n FROM sessions WHERE player_id = ?", p.player.id)).toBe(2);
@@ -118,14 +118,14 @@ describe("sanctions on the next request", () => {
       await expectProblem(await call("GET", "/v1/me", { token }), 401, "UNAUTHORIZED");
       await expectProblem(await createTable(token), 401, "UNAUTHORIZED");
     }
-    await expectProblem(await call("POST", "/v1/sessions", { body: { name: p.name, password: "correct horse" } }), 403, "BANNED");
+    await expectProblem(await call("POST", "/v1/sessions", { body: { name: p.name, password: MEMBER_PASSWORD } }), 403, "BANNED");
     expect(await d1Count("SELECT count(*) AS n FROM sessions WHERE player_id = ?", p.player.id)).toBe(0);
     await expectProblem(await call("POST", "/v1/sessions", { body: { name: p.name, password: "wrong horse" } }), 401, "BAD_CREDENTIALS");
     expect(await chatRefusal(p.player.id)).toBe("BANNED: this player is banned");
 
     const unbanned = await acted(admin.token, p.player.id, { action: "unban", reason: "other" });
     expect(unbanned.entry.undoes).toBe(banned.entry.id);
-    const back = await call("POST", "/v1/sessions", { body: { name: p.name, password: "correct horse" } });
+    const back = await call("POST", "/v1/sessions", { body: { name: p.name, password: MEMBER_PASSWORD } });
     expect(back.status).toBe(200);
     expect((await createTable(((await back.json()) as { token: string }).token)).status).toBe(201);
   });
@@ -156,8 +156,8 @@ describe("forced renames", () => {
     expect(renamed.entry).toMatchObject({ action: "rename", reason: "name", detail: { from: oldName, to: "Polite_One" } });
     expect((await profile(p.player.id)).name).toBe("Polite_One");
     // The member signs in with the new name; the old one is free.
-    expect((await call("POST", "/v1/sessions", { body: { name: "Polite_One", password: "correct horse" } })).status).toBe(200);
-    await expectProblem(await call("POST", "/v1/sessions", { body: { name: oldName, password: "correct horse" } }), 401, "BAD_CREDENTIALS");
+    expect((await call("POST", "/v1/sessions", { body: { name: "Polite_One", password: MEMBER_PASSWORD } })).status).toBe(200);
+    await expectProblem(await call("POST", "/v1/sessions", { body: { name: oldName, password: MEMBER_PASSWORD } }), 401, "BAD_CREDENTIALS");
 
     const generated = await acted(mod.token, p.player.id, { action: "rename", reason: "name" });
     const name = (generated.entry.detail as { to: string }).to;
@@ -238,7 +238,7 @@ describe("the dossier and the log", () => {
 });
 
 describe("tables and matches", () => {
-  it("closing a table is logged (the live part is the match object's); an unknown table is TABLE_NOT_FOUND", async () => {
+  it("closing a table is logged and ends its match as closed, recorded with no winner; an unknown table is TABLE_NOT_FOUND", async () => {
     const mod = await staff("moderator");
     const a = await member("close-a");
     const b = await member("close-b");
@@ -246,6 +246,9 @@ describe("tables and matches", () => {
     const res = await call("POST", `/v1/admin/tables/${table.id}/close`, { token: mod.token, body: { reason: "chat-abuse", note: "slurs" } });
     expect(res.status).toBe(201);
     expect(((await res.json()) as ActionResult).entry).toMatchObject({ action: "close-table", tableId: table.id, reason: "chat-abuse", note: "slurs" });
+    // The match object ended the match (closed: no winner) and its record reaches D1 like any other ending.
+    await delivered(table.id);
+    expect(await d1Count("SELECT count(*) AS n FROM matches WHERE table_id = ? AND reason = 'closed' AND winner IS NULL", table.id)).toBe(1);
     const before = await snapshot();
     await expectProblem(await call("POST", "/v1/admin/tables/AAAAAAAAAAAAAAAAAAAAAA/close", { token: mod.token, body: { reason: "other" } }), 404, "TABLE_NOT_FOUND");
     expect(await snapshot()).toEqual(before);

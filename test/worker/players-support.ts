@@ -27,10 +27,13 @@ export async function guest(): Promise<SessionGrant> {
  * A member: a guest that claimed a name (random unless given). Rated play and stakes need one (guests play
  * casual tables only: CLAIM_REQUIRED, docs/fair-play.md).
  */
+/** The password every `member()` claims its name with (tests sign in with it). */
+export const MEMBER_PASSWORD = "correct horse battery";
+
 export async function member(name?: string): Promise<SessionGrant> {
   const grant = await guest();
   const chosen = name ?? `m-${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const res = await call("POST", "/v1/me/claim", { token: grant.token, body: { name: chosen, password: "correct horse battery" } });
+  const res = await call("POST", "/v1/me/claim", { token: grant.token, body: { name: chosen, password: MEMBER_PASSWORD } });
   if (res.status !== 200) throw new Error(`claim failed: ${res.status} ${await res.text()}`);
   return { token: grant.token, player: (await res.json()) as PlayerProfile };
 }
