@@ -23,13 +23,13 @@ export async function guest(): Promise<SessionGrant> {
   return (await res.json()) as SessionGrant;
 }
 
+/** The password every `member()` claims its name with (tests sign in with it). */
+export const MEMBER_PASSWORD = "correct horse battery";
+
 /**
  * A member: a guest that claimed a name (random unless given). Rated play and stakes need one (guests play
  * casual tables only: CLAIM_REQUIRED, docs/fair-play.md).
  */
-/** The password every `member()` claims its name with (tests sign in with it). */
-export const MEMBER_PASSWORD = "correct horse battery";
-
 export async function member(name?: string): Promise<SessionGrant> {
   const grant = await guest();
   const chosen = name ?? `m-${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
