@@ -36,6 +36,22 @@ import {
   type TableSummary,
   type TableView,
 } from "../protocol";
+import {
+  ActionResultSchema,
+  DossierSchema,
+  LogPageSchema,
+  PlayerSearchSchema,
+  type ActionResult,
+  type Dossier,
+  type LogPage,
+  type PlayerActionBody,
+  type ReasonBody,
+  type RoleBody,
+} from "../protocol/admin";
+import { ReportQueueSchema, StaffReportSchema, type ReportQueue, type ReportStatus, type ResolveReportBody, type StaffReport } from "../protocol/reports";
+import { ChatFilterStateSchema, SiteStateSchema, type ChatFilterState, type SetChatFilterBodySchema, type SetSiteBodySchema, type SiteState } from "../protocol/site";
+import type { input } from "zod";
+import { HealthSchema, MetricsReportSchema, type Health, type MetricsPeriod, type MetricsReport } from "../protocol/metrics";
 import { TableConnection } from "./connection";
 import { randomHex } from "../protocol";
 import { ApiError } from "./errors";
@@ -54,6 +70,11 @@ const AnyJson: Parser<Record<string, unknown>> = {
 };
 
 const NoContent: Parser<void> = { parse: () => undefined };
+
+// Bodies as a caller writes them (defaults may be left out): zod types only, nothing of zod is imported at run time here.
+type PlayerSearch = ReturnType<typeof PlayerSearchSchema.parse>;
+type SetSiteBody = input<typeof SetSiteBodySchema>;
+type SetChatFilterBody = input<typeof SetChatFilterBodySchema>;
 
 export interface ClientOptions {
   /** A session token (POST /v1/players or /v1/sessions): sent as `Authorization: Bearer` to the players' routes and on create/join. */
@@ -204,6 +225,90 @@ export class NardiClient {
   /** Session: the player's coin transfers, newest first. */
   getCoinTransfers(page: { cursor?: string; limit?: number } = {}): Promise<TransferPage> {
     return this.request("GET", `/v1/coins/transfers${query(page)}`, TransferPageSchema, undefined, this.options.session);
+  }
+
+  // Staff (docs/moderation.md, docs/reports.md, docs/safety.md, docs/observability.md): every route needs a session
+  // whose player holds a role; without a session 401 UNAUTHORIZED, without the role 403 FORBIDDEN.
+
+  /** Staff: players whose name (or a name taken from them by a forced rename) matches. */
+  findPlayers(name: string): Promise<PlayerSearch> {
+    return this.request("GET", `/v1/admin/players${query({ name })}`, PlayerSearchSchema, undefined, this.options.session);
+  }
+
+  /** Staff: everything about one player: names, roles, sessions, matches, ratings, coins, standing, history. */
+  getDossier(playerId: string): Promise<Dossier> {
+    return this.request("GET", `/v1/admin/players/${encodeURIComponent(playerId)}`, DossierSchema, undefined, this.options.session);
+  }
+
+  /** Staff: warn, mute, suspend, ban, rename a player, or undo one of those; one moderation-log row. */
+  actOnPlayer(playerId: string, body: PlayerActionBody): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/players/${encodeURIComponent(playerId)}/actions`, ActionResultSchema, body, this.options.session);
+  }
+
+  /** Admin: grants or revokes a staff role. */
+  setRole(playerId: string, body: RoleBody): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/players/${encodeURIComponent(playerId)}/roles`, ActionResultSchema, body, this.options.session);
+  }
+
+  /** Staff: ends a running table (stakes refunded). */
+  closeTable(tableId: string, body: ReasonBody): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/tables/${encodeURIComponent(tableId)}/close`, ActionResultSchema, body, this.options.session);
+  }
+
+  /** Staff: reverses a recorded match's rating and coin effects (`restore` undoes that), as new rows. */
+  reverseMatch(tableId: string, body: ReasonBody, op: "reverse" | "restore" = "reverse"): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/matches/${encodeURIComponent(tableId)}/${op}`, ActionResultSchema, body, this.options.session);
+  }
+
+  /** Staff: the moderation log, newest first; pass the page's `next` as `cursor` for older entries. */
+  getModerationLog(page: { player?: string; action?: string; cursor?: string; limit?: number } = {}): Promise<LogPage> {
+    return this.request("GET", `/v1/admin/log${query(page)}`, LogPageSchema, undefined, this.options.session);
+  }
+
+  /** Staff: the reports queue (open ones oldest first) with the evidence captured at filing. */
+  getReportQueue(filter: { status?: ReportStatus; player?: string; limit?: number; offset?: number } = {}): Promise<ReportQueue> {
+    return this.request("GET", `/v1/admin/reports${query(filter)}`, ReportQueueSchema, undefined, this.options.session);
+  }
+
+  /** Staff: closes a report as handled or dismissed. */
+  resolveReport(reportId: string, body: ResolveReportBody): Promise<StaffReport> {
+    return this.request("POST", `/v1/admin/reports/${encodeURIComponent(reportId)}/resolve`, StaffReportSchema, body, this.options.session);
+  }
+
+  /** Staff: the site switch's level, what it stops and the operator's message. */
+  getSiteAdmin(): Promise<SiteState> {
+    return this.request("GET", "/v1/admin/site", SiteStateSchema, undefined, this.options.session);
+  }
+
+  /** Admin: sets the site switch at once. */
+  setSite(body: SetSiteBody): Promise<SiteState> {
+    return this.request("PUT", "/v1/admin/site", SiteStateSchema, body, this.options.session);
+  }
+
+  /** Staff: the chat filter's operator lists per language, beside the size of each maintained list. */
+  getChatFilter(): Promise<ChatFilterState> {
+    return this.request("GET", "/v1/admin/chat-filter", ChatFilterStateSchema, undefined, this.options.session);
+  }
+
+  /** Admin: replaces one language's operator lists. */
+  setChatFilter(body: SetChatFilterBody): Promise<ChatFilterState> {
+    return this.request("PUT", "/v1/admin/chat-filter", ChatFilterStateSchema, body, this.options.session);
+  }
+
+  /** Staff: the counters per hour or per UTC day since `since` (epoch ms), and the figures of the moment. */
+  getMetrics(q: { period?: MetricsPeriod; since?: number } = {}): Promise<MetricsReport> {
+    return this.request("GET", `/v1/admin/metrics${query(q)}`, MetricsReportSchema, undefined, this.options.session);
+  }
+
+  /** The server's health: D1 and the outbox backlog. Answered 200 when every check passed, 503 (same body) when not. */
+  async getHealth(): Promise<Health> {
+    const res = await this.fetchImpl(`${this.baseUrl}/v1/health`, { headers: { accept: "application/json" } });
+    if (res.status !== 200 && res.status !== 503) throw new ApiError(res.status, `HTTP_${res.status}`, (await res.text()).slice(0, 200));
+    try {
+      return HealthSchema.parse(await res.json());
+    } catch (err) {
+      throw new ApiError(res.status, "BAD_RESPONSE", `GET /v1/health: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */

@@ -40,6 +40,7 @@ const CODE_TEXTS: Partial<Record<string, MessageKey>> = {
   RATED_NEEDS_PLAYER: "errors.code.ratedNeedsPlayer",
   SAME_PLAYER: "errors.code.samePlayer",
   PLAYER_NOT_FOUND: "errors.code.playerNotFound",
+  FORBIDDEN: "errors.code.forbidden",
 };
 
 /** A refusal or failure as a sentence for the player: known codes in words, others with the server's code and detail. */
