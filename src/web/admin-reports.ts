@@ -47,7 +47,7 @@ function reportCard(ctx: AdminContext, r: StaffReport, reload: () => void): HTML
   const who = (p: { id: string; name: string }, testid: string) => h("a", { href: `#/admin/players/${p.id}`, "data-testid": testid }, p.name);
   return h(
     "article",
-    { class: "admin-report", "data-testid": "report", "data-report-id": r.id, "data-status": r.status },
+    { class: "admin-report", "data-testid": "report", "data-report-id": r.id, "data-reported-id": r.reported.id, "data-status": r.status },
     h(
       "header",
       { class: "row" },
