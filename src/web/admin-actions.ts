@@ -6,7 +6,7 @@
 import type { NardiClient } from "../client";
 import { PlayerActionKindSchema, type Dossier, type LogEntry, type PlayerActionBody, type PlayerActionKind } from "../protocol/admin";
 import type { ReasonCode } from "../protocol/moderation";
-import { ReasonCodeSchema } from "../protocol/moderation";
+import { ReasonCodeSchema, RoleSchema } from "../protocol/moderation";
 import { button, confirmDialog, field, h, select } from "./dom";
 import { problemMessage } from "./errors";
 import { t, type MessageKey } from "./i18n";
@@ -64,6 +64,30 @@ export function actionForm(api: NardiClient, dossier: Dossier, done: (message: s
     nameRow,
     field(t("admin.form.note"), note),
     h("div", { class: "row" }, submit),
+    message,
+  );
+}
+
+/** Admin only (a moderator is answered FORBIDDEN): grant or revoke a staff role; each is a row in the log. */
+export function rolesForm(api: NardiClient, dossier: Dossier, done: (message: string) => void): HTMLElement {
+  const role = select("admin-role", RoleSchema.options.map((r) => [r, t(r === "admin" ? "admin.role.admin" : "admin.role.moderator")] as const), "moderator");
+  const message = h("p", { class: "error", role: "status" });
+  const send = (op: "grant" | "revoke") => () => {
+    const chosen = RoleSchema.parse(role.value);
+    const label = actionName(op === "grant" ? "grant-role" : "revoke-role");
+    void confirmDialog(t("admin.roles.confirm", { action: label, role: role.selectedOptions[0]?.textContent ?? chosen, name: dossier.player.name }), label, t("admin.cancel")).then((ok) => {
+      if (!ok) return;
+      message.textContent = "";
+      void api.setRole(dossier.player.id, { op, role: chosen, reason: "other", note: "" }).then(
+        () => done(t("admin.form.done", { action: label, name: dossier.player.name })),
+        (err: unknown) => (message.textContent = problemMessage(err)),
+      );
+    });
+  };
+  return h(
+    "div",
+    { class: "admin-form", "data-testid": "admin-roles-form" },
+    h("div", { class: "row" }, role, button(actionName("grant-role"), "admin-grant-role", send("grant")), button(actionName("revoke-role"), "admin-revoke-role", send("revoke"), "danger")),
     message,
   );
 }

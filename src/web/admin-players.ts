@@ -8,7 +8,7 @@ import type { Dossier, LogEntry } from "../protocol/admin";
 import { PlayerIdSchema } from "../protocol/players";
 import type { StaffReport } from "../protocol/reports";
 import { panel, when, type AdminContext } from "./admin-kit";
-import { actionForm, undoButton } from "./admin-actions";
+import { actionForm, rolesForm, undoButton } from "./admin-actions";
 import { actionName, reasonName, statusName } from "./admin-words";
 import { button, confirmDialog, h } from "./dom";
 import { problemMessage } from "./errors";
@@ -79,6 +79,7 @@ function showDossier(card: HTMLElement, ctx: AdminContext, playerId: string, not
         standing(dossier),
         panel(t("admin.players.act"), "admin-act-panel", actionForm(ctx.api, dossier, again)),
         panel(t("admin.players.history"), "admin-history", history(ctx.api, dossier, again, failed)),
+        panel(t("admin.players.roleTitle"), "admin-roles", rolesForm(ctx.api, dossier, again)),
         panel(t("admin.players.reports"), "admin-player-reports", reportList(reports)),
         panel(t("admin.players.matches"), "admin-matches", matches(ctx.api, dossier, again, failed)),
         panel(t("admin.players.ratings"), "admin-ratings", ratings(dossier)),

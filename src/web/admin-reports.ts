@@ -6,7 +6,7 @@
  */
 import type { ReportStatus, StaffReport } from "../protocol/reports";
 import { when, type AdminContext } from "./admin-kit";
-import { reasonName, statusName } from "./admin-words";
+import { actionName, reasonName, statusName } from "./admin-words";
 import { button, confirmDialog, field, h, select } from "./dom";
 import { problemMessage } from "./errors";
 import { t } from "./i18n";
@@ -61,6 +61,25 @@ function reportCard(ctx: AdminContext, r: StaffReport, reload: () => void): HTML
     evidence(r),
     r.status === "open" ? resolveForm(ctx, r, reload) : resolution(r),
   );
+}
+
+/** Ends the reported table at once (stakes refunded; docs/moderation.md), for a table still being played when filed. */
+function closeTableButton(ctx: AdminContext, r: StaffReport, tableId: string, say: (text: string) => void): HTMLElement {
+  const label = actionName("close-table");
+  const b = button(label, "report-close-table", () => {
+    void confirmDialog(t("admin.reports.closeConfirm"), label, t("admin.cancel"), true).then((ok) => {
+      if (!ok) return;
+      b.disabled = true;
+      void ctx.api.closeTable(tableId, { reason: r.reason, note: t("admin.reports.closeNote", { id: r.id }) }).then(
+        (result) => say(t("admin.reports.closed", { id: result.entry.id })),
+        (err: unknown) => {
+          b.disabled = false;
+          say(problemMessage(err));
+        },
+      );
+    });
+  }, "danger");
+  return b;
 }
 
 /** The chat as it was when the report was filed (the reported player's lines marked), and the table's links. */
@@ -119,7 +138,12 @@ function resolveForm(ctx: AdminContext, r: StaffReport, reload: () => void): HTM
     "div",
     { class: "admin-resolve" },
     h("div", { class: "row" }, field(t("admin.reports.outcome"), outcome), note, actionId, go),
-    h("p", {}, h("a", { href: `#/admin/players/${r.reported.id}`, "data-testid": "report-act" }, t("admin.reports.actOn", { name: r.reported.name }))),
+    h(
+      "p",
+      { class: "row" },
+      h("a", { href: `#/admin/players/${r.reported.id}`, "data-testid": "report-act" }, t("admin.reports.actOn", { name: r.reported.name })),
+      r.tableId && r.evidence.match?.status !== "over" ? closeTableButton(ctx, r, r.tableId, (text) => (message.textContent = text)) : null,
+    ),
     message,
   );
 }

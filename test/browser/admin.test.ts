@@ -159,6 +159,23 @@ describe("the admin page", () => {
     await staff.getByTestId("dialog-ok").click();
     await expect.poll(() => report.count(), POLL).toBe(0);
 
+    // The page follows the language switch: the Armenian operators read it in Armenian.
+    await staff.getByTestId("language").selectOption("hy");
+    await expect.poll(() => staff.getByTestId("admin-tab-reports").textContent(), POLL).toBe("Բողոքներ");
+    await screenshot(staff, "admin-reports-hy");
+
+    // A moderator sees the same page, but the site switch is an admin's: the API's FORBIDDEN is shown in words.
+    const modGrant = await api.createGuest();
+    const modMember = await api.withSession(modGrant.token).claim({ name: `Keeper${Date.now() % 100000}`, password: "correct horse battery" });
+    d1(`INSERT INTO player_roles (player_id, role, granted_by, granted_at) VALUES ('${modMember.id}', 'moderator', NULL, ${Date.now()})`);
+    const moderator = await pageAs(modGrant, errors);
+    await moderator.goto(`${baseUrl}/#/admin/site`);
+    await moderator.waitForSelector('[data-testid="defcon"][data-level="0"]');
+    await moderator.getByTestId("defcon-level").selectOption("4");
+    await moderator.getByTestId("defcon-set").click();
+    await expect.poll(() => moderator.getByTestId("defcon-error").textContent(), POLL).toBe("Your role does not allow that.");
+    expect((await api.withSession(staffGrant.token).getSiteAdmin()).defcon).toBe(0);
+
     expect(errors).toEqual([]);
   });
 });
