@@ -162,6 +162,8 @@ describe("the admin page", () => {
     // The page follows the language switch: the Armenian operators read it in Armenian.
     await staff.getByTestId("language").selectOption("hy");
     await expect.poll(() => staff.getByTestId("admin-tab-reports").textContent(), POLL).toBe("Բողոքներ");
+    await staff.waitForSelector('[data-testid="reports-empty"]');
+    expect(await staff.getByTestId("reports-empty").textContent()).toBe("Այստեղ բողոքներ չկան։");
     await screenshot(staff, "admin-reports-hy");
 
     // A moderator sees the same page, but the site switch is an admin's: the API's FORBIDDEN is shown in words.
