@@ -118,6 +118,11 @@ function undoOf(entry: LogEntry, dossier: Dossier): { label: string; run: (api: 
       if (!tableId) return null;
       return { label: actionName("restore-match"), run: (api, r) => api.reverseMatch(tableId, { reason: r, note: body("warn", r).note }, "restore") };
     }
+    case "grant-role": {
+      const role = RoleSchema.safeParse(entry.detail?.role);
+      if (!role.success || !dossier.roles.some((r) => r.role === role.data)) return null;
+      return { label: actionName("revoke-role"), run: (api, r) => api.setRole(id, { op: "revoke", role: role.data, reason: r, note: body("warn", r).note }) };
+    }
     default:
       return null;
   }

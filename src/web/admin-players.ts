@@ -190,7 +190,7 @@ function matches(api: NardiClient, d: Dossier, again: (m: string) => void, faile
         h("span", {}, h("strong", {}, result), " ", playerLink(other.name, other.playerId)),
         h("span", { class: "muted" }, [presetName(m.pool), m.rated ? t("admin.matches.rated") : t("players.casual"), m.reversed ? t("admin.matches.reversed") : "", when(m.endedAt)].filter(Boolean).join(" · ")),
         replayLink(m.tableId),
-        m.rated || m.reversed ? act : null,
+        act,
       );
     }),
   );
