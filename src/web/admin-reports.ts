@@ -120,7 +120,16 @@ function resolveForm(ctx: AdminContext, r: StaffReport, reload: () => void): HTM
   const outcome = select(`resolve-outcome-${r.id}`, [["handled", statusName("handled")], ["dismissed", statusName("dismissed")]], "handled");
   outcome.setAttribute("data-testid", "resolve-outcome");
   const note = h("input", { "data-testid": "resolve-note", maxlength: 2000, "aria-label": t("admin.form.note"), placeholder: t("admin.form.note") });
-  const actionId = h("input", { "data-testid": "resolve-action", maxlength: 64, "aria-label": t("admin.reports.actionId"), placeholder: t("admin.reports.actionIdHint") });
+  // The action it led to: one of the latest log entries about the reported player (the server checks it names them).
+  const actionId = select(`resolve-action-${r.id}`, [["", t("admin.reports.noAction")]], "");
+  actionId.setAttribute("data-testid", "resolve-action");
+  actionId.setAttribute("aria-label", t("admin.reports.actionId"));
+  void ctx.api.getModerationLog({ player: r.reported.id, limit: 10 }).then(
+    (page) => {
+      for (const e of page.entries) actionId.append(h("option", { value: e.id }, `${actionName(e.action)} · ${when(e.at)}`));
+    },
+    () => undefined, // without the list the report is still resolved, just without naming its action
+  );
   const message = h("p", { class: "error", role: "status" });
   const go = button(t("admin.reports.resolve"), "resolve", () => {
     const out = outcome.value === "dismissed" ? "dismissed" : "handled";
@@ -137,7 +146,7 @@ function resolveForm(ctx: AdminContext, r: StaffReport, reload: () => void): HTM
   return h(
     "div",
     { class: "admin-resolve" },
-    h("div", { class: "row" }, field(t("admin.reports.outcome"), outcome), note, actionId, go),
+    h("div", { class: "row" }, field(t("admin.reports.outcome"), outcome), note, field(t("admin.reports.actionId"), actionId), go),
     h(
       "p",
       { class: "row" },

@@ -112,6 +112,7 @@ describe("the admin page", () => {
     await staff.waitForSelector('[data-testid="standing-muted"]');
     const mute = staff.locator('[data-testid="history-entry"][data-action="mute"]');
     await expect.poll(() => mute.count(), POLL).toBe(1);
+    const muteId = (await mute.getAttribute("data-id"))!;
     expect(await mute.getByTestId("log-note").textContent()).toBe("insults in chat, see the report");
     const dossier = await api.withSession(staffGrant.token).getDossier(reported.player.id);
     const until = dossier.standing.muted?.until ?? 0;
@@ -151,13 +152,17 @@ describe("the admin page", () => {
     await staff.waitForSelector('[data-testid="health"][data-ok]');
     await screenshot(staff, "admin-site");
 
-    // Back to the queue: resolving the report takes it off the open list.
+    // Back to the queue: the report is resolved as handled, naming the mute it led to, and leaves the open list.
     await staff.getByTestId("admin-tab-reports").click();
     await expect.poll(() => report.count(), POLL).toBe(1);
     await report.getByTestId("resolve-note").fill("muted for 10 minutes");
+    await expect.poll(() => report.locator(`[data-testid="resolve-action"] option[value="${muteId}"]`).count(), POLL).toBe(1);
+    await report.getByTestId("resolve-action").selectOption(muteId);
     await report.getByTestId("resolve").click();
     await staff.getByTestId("dialog-ok").click();
     await expect.poll(() => report.count(), POLL).toBe(0);
+    const handled = await api.withSession(staffGrant.token).getReportQueue({ status: "handled", player: reported.player.id });
+    expect(handled.reports.map((r) => [r.status, r.actionId, r.note])).toEqual([["handled", muteId, "muted for 10 minutes"]]);
 
     // The page follows the language switch: the Armenian operators read it in Armenian.
     await staff.getByTestId("language").selectOption("hy");

@@ -626,7 +626,7 @@ export const en = {
   "admin.reports.fromProfile": "Filed from a profile, not at a table.",
   "admin.reports.outcome": "Outcome",
   "admin.reports.actionId": "Action it led to",
-  "admin.reports.actionIdHint": "action id (optional)",
+  "admin.reports.noAction": "none",
   "admin.reports.resolve": "Resolve",
   "admin.reports.confirm": "Close this report as {status}? The reporter sees that it was closed.",
   "admin.reports.actOn": "Act on {name}",

@@ -626,7 +626,7 @@ export const hy: Catalogue = {
   "admin.reports.fromProfile": "Ներկայացվել է խաղացողի էջից, ոչ թե սեղանից։",
   "admin.reports.outcome": "Արդյունք",
   "admin.reports.actionId": "Կիրառված միջոցը",
-  "admin.reports.actionIdHint": "միջոցի id (ըստ ցանկության)",
+  "admin.reports.noAction": "ոչ մեկը",
   "admin.reports.resolve": "Փակել բողոքը",
   "admin.reports.confirm": "Փակե՞լ բողոքը որպես «{status}»։ Բողոքողը կտեսնի, որ այն քննարկվել է։",
   "admin.reports.actOn": "Միջոցներ՝ {name}",

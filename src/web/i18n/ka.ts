@@ -626,7 +626,7 @@ export const ka: Catalogue = {
   "admin.reports.fromProfile": "შეტანილია მოთამაშის გვერდიდან და არა მაგიდიდან.",
   "admin.reports.outcome": "შედეგი",
   "admin.reports.actionId": "მიღებული ზომა",
-  "admin.reports.actionIdHint": "ზომის id (არასავალდებულო)",
+  "admin.reports.noAction": "არცერთი",
   "admin.reports.resolve": "საჩივრის დახურვა",
   "admin.reports.confirm": "დავხუროთ საჩივარი, როგორც „{status}“? შემომტანი დაინახავს, რომ ის განხილულია.",
   "admin.reports.actOn": "ზომის მიღება: {name}",

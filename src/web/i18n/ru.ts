@@ -646,7 +646,7 @@ export const ru: Catalogue = {
   "admin.reports.fromProfile": "Подана со страницы игрока, не за столом.",
   "admin.reports.outcome": "Итог",
   "admin.reports.actionId": "Принятая мера",
-  "admin.reports.actionIdHint": "id меры (необязательно)",
+  "admin.reports.noAction": "никакая",
   "admin.reports.resolve": "Закрыть жалобу",
   "admin.reports.confirm": "Закрыть жалобу как «{status}»? Подавший увидит, что она рассмотрена.",
   "admin.reports.actOn": "Меры к игроку {name}",
