@@ -3,6 +3,20 @@
  * requests; every answer is parsed with the protocol's schemas before the caller sees it.
  */
 import {
+  ActionResultSchema,
+  DossierSchema,
+  LogPageSchema,
+  MyStandingSchema,
+  PlayerSearchSchema,
+  type ActionResult,
+  type Dossier,
+  type LogPage,
+  type ModerationActionKind,
+  type MyStanding,
+  type PlayerActionInput,
+  type PlayerSearch,
+  type ReasonInput,
+  type RoleInput,
   CoinBalanceSchema,
   TransferPageSchema,
   type CoinBalance,
@@ -36,22 +50,10 @@ import {
   type TableSummary,
   type TableView,
 } from "../protocol";
-import {
-  ActionResultSchema,
-  DossierSchema,
-  LogPageSchema,
-  PlayerSearchSchema,
-  type ActionResult,
-  type Dossier,
-  type LogPage,
-  type PlayerActionBody,
-  type ReasonBody,
-  type RoleBody,
-} from "../protocol/admin";
-import { ReportQueueSchema, StaffReportSchema, type ReportQueue, type ReportStatus, type ResolveReportBody, type StaffReport } from "../protocol/reports";
-import { ChatFilterStateSchema, SiteStateSchema, type ChatFilterState, type SetChatFilterBodySchema, type SetSiteBodySchema, type SiteState } from "../protocol/site";
 import type { input } from "zod";
 import { HealthSchema, MetricsReportSchema, type Health, type MetricsPeriod, type MetricsReport } from "../protocol/metrics";
+import { ReportQueueSchema, StaffReportSchema, type ReportQueue, type ReportStatus, type ResolveReportBody, type StaffReport } from "../protocol/reports";
+import { ChatFilterStateSchema, SiteStateSchema, type ChatFilterState, type SetChatFilterBodySchema, type SetSiteBodySchema, type SiteState } from "../protocol/site";
 import { TableConnection } from "./connection";
 import { randomHex } from "../protocol";
 import { ApiError } from "./errors";
@@ -72,7 +74,6 @@ const AnyJson: Parser<Record<string, unknown>> = {
 const NoContent: Parser<void> = { parse: () => undefined };
 
 // Bodies as a caller writes them (defaults may be left out): zod types only, nothing of zod is imported at run time here.
-type PlayerSearch = ReturnType<typeof PlayerSearchSchema.parse>;
 type SetSiteBody = input<typeof SetSiteBodySchema>;
 type SetChatFilterBody = input<typeof SetChatFilterBodySchema>;
 
@@ -227,43 +228,49 @@ export class NardiClient {
     return this.request("GET", `/v1/coins/transfers${query(page)}`, TransferPageSchema, undefined, this.options.session);
   }
 
-  // Staff (docs/moderation.md, docs/reports.md, docs/safety.md, docs/observability.md): every route needs a session
-  // whose player holds a role; without a session 401 UNAUTHORIZED, without the role 403 FORBIDDEN.
+  /** Session: the player's standing — mute, suspension, the latest warnings (docs/players.md#moderation). */
+  getMyStanding(): Promise<MyStanding> {
+    return this.request("GET", "/v1/me/standing", MyStandingSchema, undefined, this.options.session);
+  }
 
-  /** Staff: players whose name (or a name taken from them by a forced rename) matches. */
-  findPlayers(name: string): Promise<PlayerSearch> {
+  // The admin API (docs/moderation.md): a staff session (moderator; admin where noted).
+
+  adminFindPlayers(name: string): Promise<PlayerSearch> {
     return this.request("GET", `/v1/admin/players${query({ name })}`, PlayerSearchSchema, undefined, this.options.session);
   }
 
-  /** Staff: everything about one player: names, roles, sessions, matches, ratings, coins, standing, history. */
-  getDossier(playerId: string): Promise<Dossier> {
-    return this.request("GET", `/v1/admin/players/${encodeURIComponent(playerId)}`, DossierSchema, undefined, this.options.session);
+  adminGetPlayer(id: string): Promise<Dossier> {
+    return this.request("GET", `/v1/admin/players/${encodeURIComponent(id)}`, DossierSchema, undefined, this.options.session);
   }
 
-  /** Staff: warn, mute, suspend, ban, rename a player, or undo one of those; one moderation-log row. */
-  actOnPlayer(playerId: string, body: PlayerActionBody): Promise<ActionResult> {
+  /** warn, mute, unmute, suspend, unsuspend, rename; ban and unban need an admin. */
+  adminAct(playerId: string, body: PlayerActionInput): Promise<ActionResult> {
     return this.request("POST", `/v1/admin/players/${encodeURIComponent(playerId)}/actions`, ActionResultSchema, body, this.options.session);
   }
 
-  /** Admin: grants or revokes a staff role. */
-  setRole(playerId: string, body: RoleBody): Promise<ActionResult> {
+  /** Admin: grant or revoke a staff role. */
+  adminSetRole(playerId: string, body: RoleInput): Promise<ActionResult> {
     return this.request("POST", `/v1/admin/players/${encodeURIComponent(playerId)}/roles`, ActionResultSchema, body, this.options.session);
   }
 
-  /** Staff: ends a running table (stakes refunded). */
-  closeTable(tableId: string, body: ReasonBody): Promise<ActionResult> {
+  adminCloseTable(tableId: string, body: ReasonInput): Promise<ActionResult> {
     return this.request("POST", `/v1/admin/tables/${encodeURIComponent(tableId)}/close`, ActionResultSchema, body, this.options.session);
   }
 
-  /** Staff: reverses a recorded match's rating and coin effects (`restore` undoes that), as new rows. */
-  reverseMatch(tableId: string, body: ReasonBody, op: "reverse" | "restore" = "reverse"): Promise<ActionResult> {
-    return this.request("POST", `/v1/admin/matches/${encodeURIComponent(tableId)}/${op}`, ActionResultSchema, body, this.options.session);
+  adminReverseMatch(tableId: string, body: ReasonInput): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/matches/${encodeURIComponent(tableId)}/reverse`, ActionResultSchema, body, this.options.session);
   }
 
-  /** Staff: the moderation log, newest first; pass the page's `next` as `cursor` for older entries. */
-  getModerationLog(page: { player?: string; action?: string; cursor?: string; limit?: number } = {}): Promise<LogPage> {
+  adminRestoreMatch(tableId: string, body: ReasonInput): Promise<ActionResult> {
+    return this.request("POST", `/v1/admin/matches/${encodeURIComponent(tableId)}/restore`, ActionResultSchema, body, this.options.session);
+  }
+
+  /** The moderation log, newest first; pass the page's `next` as `cursor` for the next one. */
+  adminLog(page: { player?: string; action?: ModerationActionKind; cursor?: string; limit?: number } = {}): Promise<LogPage> {
     return this.request("GET", `/v1/admin/log${query(page)}`, LogPageSchema, undefined, this.options.session);
   }
+
+  // The rest of the admin API (docs/reports.md, docs/safety.md, docs/observability.md): a staff session as above.
 
   /** Staff: the reports queue (open ones oldest first) with the evidence captured at filing. */
   getReportQueue(filter: { status?: ReportStatus; player?: string; limit?: number; offset?: number } = {}): Promise<ReportQueue> {

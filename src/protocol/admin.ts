@@ -153,6 +153,10 @@ export const ActionResultSchema = z
 
 export type PlayerActionKind = z.infer<typeof PlayerActionKindSchema>;
 export type PlayerActionBody = z.infer<typeof PlayerActionBodySchema>;
+/** What a client sends (`note` may be left out). */
+export type PlayerActionInput = z.input<typeof PlayerActionBodySchema>;
+export type ReasonInput = z.input<typeof ReasonBodySchema>;
+export type RoleInput = z.input<typeof RoleBodySchema>;
 export type ReasonBody = z.infer<typeof ReasonBodySchema>;
 export type RoleBody = z.infer<typeof RoleBodySchema>;
 export type LogEntry = z.infer<typeof LogEntrySchema>;
@@ -161,4 +165,5 @@ export type Standing = z.infer<typeof StandingSchema>;
 export type MyStanding = z.infer<typeof MyStandingSchema>;
 export type Dossier = z.infer<typeof DossierSchema>;
 export type PlayerHit = z.infer<typeof PlayerHitSchema>;
+export type PlayerSearch = z.infer<typeof PlayerSearchSchema>;
 export type ActionResult = z.infer<typeof ActionResultSchema>;

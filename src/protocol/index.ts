@@ -17,3 +17,4 @@ export * from "./plays";
 export * from "./packed-steps";
 export * from "./record";
 export * from "./moderation";
+export * from "./admin";

@@ -47,7 +47,7 @@ export function actionForm(api: NardiClient, dossier: Dossier, done: (message: s
     if (kind === "rename" && name.value.trim() !== "") body.name = name.value.trim();
     message.textContent = "";
     submit.disabled = true;
-    void api.actOnPlayer(dossier.player.id, body).then(
+    void api.adminAct(dossier.player.id, body).then(
       (result) => done(t("admin.form.done", { action: actionName(result.entry.action), name: dossier.player.name })),
       (err: unknown) => {
         submit.disabled = false;
@@ -78,7 +78,7 @@ export function rolesForm(api: NardiClient, dossier: Dossier, done: (message: st
     void confirmDialog(t("admin.roles.confirm", { action: label, role: role.selectedOptions[0]?.textContent ?? chosen, name: dossier.player.name }), label, t("admin.cancel")).then((ok) => {
       if (!ok) return;
       message.textContent = "";
-      void api.setRole(dossier.player.id, { op, role: chosen, reason: "other", note: "" }).then(
+      void api.adminSetRole(dossier.player.id, { op, role: chosen, reason: "other", note: "" }).then(
         () => done(t("admin.form.done", { action: label, name: dossier.player.name })),
         (err: unknown) => (message.textContent = problemMessage(err)),
       );
@@ -103,25 +103,25 @@ function undoOf(entry: LogEntry, dossier: Dossier): { label: string; run: (api: 
   const now = Date.now();
   switch (entry.action) {
     case "mute":
-      return dossier.standing.muted && dossier.standing.muted.until > now ? { label: actionName("unmute"), run: (api, r) => api.actOnPlayer(id, body("unmute", r)) } : null;
+      return dossier.standing.muted && dossier.standing.muted.until > now ? { label: actionName("unmute"), run: (api, r) => api.adminAct(id, body("unmute", r)) } : null;
     case "suspend":
-      return dossier.standing.suspended && dossier.standing.suspended.until > now ? { label: actionName("unsuspend"), run: (api, r) => api.actOnPlayer(id, body("unsuspend", r)) } : null;
+      return dossier.standing.suspended && dossier.standing.suspended.until > now ? { label: actionName("unsuspend"), run: (api, r) => api.adminAct(id, body("unsuspend", r)) } : null;
     case "ban":
-      return dossier.standing.banned ? { label: actionName("unban"), run: (api, r) => api.actOnPlayer(id, body("unban", r)) } : null;
+      return dossier.standing.banned ? { label: actionName("unban"), run: (api, r) => api.adminAct(id, body("unban", r)) } : null;
     case "rename": {
       const from = entry.detail?.from;
       if (typeof from !== "string" || entry.detail?.to !== dossier.player.name) return null;
-      return { label: t("admin.undo.renameBack", { name: from }), run: (api, r) => api.actOnPlayer(id, { ...body("rename", r), name: from }) };
+      return { label: t("admin.undo.renameBack", { name: from }), run: (api, r) => api.adminAct(id, { ...body("rename", r), name: from }) };
     }
     case "reverse-match": {
       const tableId = entry.tableId;
       if (!tableId) return null;
-      return { label: actionName("restore-match"), run: (api, r) => api.reverseMatch(tableId, { reason: r, note: body("warn", r).note }, "restore") };
+      return { label: actionName("restore-match"), run: (api, r) => api.adminRestoreMatch(tableId, { reason: r, note: body("warn", r).note }) };
     }
     case "grant-role": {
       const role = RoleSchema.safeParse(entry.detail?.role);
       if (!role.success || !dossier.roles.some((r) => r.role === role.data)) return null;
-      return { label: actionName("revoke-role"), run: (api, r) => api.setRole(id, { op: "revoke", role: role.data, reason: r, note: body("warn", r).note }) };
+      return { label: actionName("revoke-role"), run: (api, r) => api.adminSetRole(id, { op: "revoke", role: role.data, reason: r, note: body("warn", r).note }) };
     }
     default:
       return null;

@@ -30,7 +30,7 @@ export function mountLogSection(body: HTMLElement, ctx: AdminContext): void {
     const q = player.value.trim();
     if (q === "") return undefined;
     if (PlayerIdSchema.safeParse(q).success) return q;
-    const hit = (await ctx.api.findPlayers(q)).players.find((p) => p.name.toLowerCase() === q.toLowerCase());
+    const hit = (await ctx.api.adminFindPlayers(q)).players.find((p) => p.name.toLowerCase() === q.toLowerCase());
     return hit ? hit.id : null;
   };
 
@@ -44,7 +44,8 @@ export function mountLogSection(body: HTMLElement, ctx: AdminContext): void {
         status.replaceChildren(h("p", { class: "muted", "data-testid": "log-no-player" }, t("admin.players.none")));
         return;
       }
-      const page = await ctx.api.getModerationLog({ limit: PAGE, ...(id ? { player: id } : {}), ...(action.value ? { action: action.value } : {}), ...(cursor ? { cursor } : {}) });
+      const kind = ModerationActionKindSchema.safeParse(action.value);
+      const page = await ctx.api.adminLog({ limit: PAGE, ...(id ? { player: id } : {}), ...(kind.success ? { action: kind.data } : {}), ...(cursor ? { cursor } : {}) });
       if (!ctx.live()) return;
       status.replaceChildren();
       if (cursor === null) list.replaceChildren();

@@ -52,10 +52,10 @@ export function mountPlayersSection(body: HTMLElement, ctx: AdminContext, player
 
 /** Hits for a name, and the player with that id when the text looks like one. */
 async function lookUp(api: NardiClient, q: string): Promise<Array<{ id: string; name: string; note: string }>> {
-  const byName = (await api.findPlayers(q)).players.map((p) => ({ id: p.id, name: p.name, note: p.matchedBy === "past-name" ? t("admin.players.pastName") : "" }));
+  const byName = (await api.adminFindPlayers(q)).players.map((p) => ({ id: p.id, name: p.name, note: p.matchedBy === "past-name" ? t("admin.players.pastName") : "" }));
   if (byName.length > 0 || !PlayerIdSchema.safeParse(q).success) return byName;
   try {
-    const d = await api.getDossier(q);
+    const d = await api.adminGetPlayer(q);
     return [{ id: d.player.id, name: d.player.name, note: "" }];
   } catch {
     return [];
@@ -64,7 +64,7 @@ async function lookUp(api: NardiClient, q: string): Promise<Array<{ id: string; 
 
 /** Reads the dossier (and the reports naming the player) and draws it; `notice` says what was just done. */
 function showDossier(card: HTMLElement, ctx: AdminContext, playerId: string, notice: string): void {
-  void Promise.all([ctx.api.getDossier(playerId), reportsAbout(ctx.api, playerId)]).then(
+  void Promise.all([ctx.api.adminGetPlayer(playerId), reportsAbout(ctx.api, playerId)]).then(
     ([dossier, reports]) => {
       if (!ctx.live()) return;
       const again = (message: string) => showDossier(card, ctx, playerId, message);
@@ -178,7 +178,7 @@ function matches(api: NardiClient, d: Dossier, again: (m: string) => void, faile
       const act = button(label, `admin-${op}`, () => {
         void confirmDialog(t("admin.matches.confirm", { action: label }), label, t("admin.cancel"), !m.reversed).then((ok) => {
           if (!ok) return;
-          void api.reverseMatch(m.tableId, { reason: "other", note: "" }, op).then(
+          void (op === "restore" ? api.adminRestoreMatch(m.tableId, { reason: "other" }) : api.adminReverseMatch(m.tableId, { reason: "other" })).then(
             () => again(t("admin.form.done", { action: label, name: d.player.name })),
             (err: unknown) => failed(problemMessage(err)),
           );

@@ -70,7 +70,7 @@ function closeTableButton(ctx: AdminContext, r: StaffReport, tableId: string, sa
     void confirmDialog(t("admin.reports.closeConfirm"), label, t("admin.cancel"), true).then((ok) => {
       if (!ok) return;
       b.disabled = true;
-      void ctx.api.closeTable(tableId, { reason: r.reason, note: t("admin.reports.closeNote", { id: r.id }) }).then(
+      void ctx.api.adminCloseTable(tableId, { reason: r.reason, note: t("admin.reports.closeNote", { id: r.id }) }).then(
         (result) => say(t("admin.reports.closed", { id: result.entry.id })),
         (err: unknown) => {
           b.disabled = false;
@@ -124,7 +124,7 @@ function resolveForm(ctx: AdminContext, r: StaffReport, reload: () => void): HTM
   const actionId = select(`resolve-action-${r.id}`, [["", t("admin.reports.noAction")]], "");
   actionId.setAttribute("data-testid", "resolve-action");
   actionId.setAttribute("aria-label", t("admin.reports.actionId"));
-  void ctx.api.getModerationLog({ player: r.reported.id, limit: 10 }).then(
+  void ctx.api.adminLog({ player: r.reported.id, limit: 10 }).then(
     (page) => {
       for (const e of page.entries) actionId.append(h("option", { value: e.id }, `${actionName(e.action)} · ${when(e.at)}`));
     },

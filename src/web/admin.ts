@@ -41,7 +41,7 @@ export function notStaff(err: unknown): boolean {
 export async function isStaff(api: NardiClient, me: PlayerProfile | null): Promise<boolean> {
   if (me?.kind !== "member") return false;
   try {
-    await api.getModerationLog({ limit: 1 });
+    await api.adminLog({ limit: 1 });
     return true;
   } catch {
     return false;
@@ -76,7 +76,7 @@ export function mountAdmin(root: HTMLElement, api: NardiClient, section: string 
   };
   const page = h("section", { class: "card admin", "data-testid": "admin", "data-section": current.id }, h("p", {}, t("common.loading")));
   root.append(page);
-  void api.getModerationLog({ limit: 1 }).then(
+  void api.adminLog({ limit: 1 }).then(
     () => {
       if (!shown) return;
       const tabs = h(

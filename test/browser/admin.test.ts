@@ -114,7 +114,7 @@ describe("the admin page", () => {
     await expect.poll(() => mute.count(), POLL).toBe(1);
     const muteId = (await mute.getAttribute("data-id"))!;
     expect(await mute.getByTestId("log-note").textContent()).toBe("insults in chat, see the report");
-    const dossier = await api.withSession(staffGrant.token).getDossier(reported.player.id);
+    const dossier = await api.withSession(staffGrant.token).adminGetPlayer(reported.player.id);
     const until = dossier.standing.muted?.until ?? 0;
     expect(until).toBeGreaterThanOrEqual(before + 600_000 - 5_000);
     expect(until).toBeLessThanOrEqual(Date.now() + 600_000 + 5_000);
@@ -137,7 +137,7 @@ describe("the admin page", () => {
     await staff.waitForSelector('[data-testid="history-entry"][data-action="unmute"]');
     await staff.waitForSelector('[data-testid="dossier-standing"][data-clear]');
     expect(await staff.locator('[data-testid="admin-undo"]').count()).toBe(0);
-    expect((await api.withSession(staffGrant.token).getDossier(reported.player.id)).standing.muted).toBeNull();
+    expect((await api.withSession(staffGrant.token).adminGetPlayer(reported.player.id)).standing.muted).toBeNull();
 
     // Metrics: the finished match and the open report, from the server's own counters.
     await staff.getByTestId("admin-tab-metrics").click();
