@@ -71,6 +71,7 @@ export function actionForm(api: NardiClient, dossier: Dossier, done: (message: s
 /** Admin only (a moderator is answered FORBIDDEN): grant or revoke a staff role; each is a row in the log. */
 export function rolesForm(api: NardiClient, dossier: Dossier, done: (message: string) => void): HTMLElement {
   const role = select("admin-role", RoleSchema.options.map((r) => [r, t(r === "admin" ? "admin.role.admin" : "admin.role.moderator")] as const), "moderator");
+  role.setAttribute("aria-label", t("admin.players.roleTitle"));
   const message = h("p", { class: "error", role: "status" });
   const send = (op: "grant" | "revoke") => () => {
     const chosen = RoleSchema.parse(role.value);

@@ -216,7 +216,7 @@ function coins(d: Dossier): HTMLElement {
       : h(
           "table",
           {},
-          ...d.coins.transfers.map((x) => h("tr", {}, h("td", {}, when(x.at)), h("td", {}, t(`coins.purpose.${x.purpose}`)), h("td", { class: "num" }, formatNumber(x.amount)), h("td", { class: "muted" }, x.tableId ?? ""))),
+          ...d.coins.transfers.map((x) => h("tr", {}, h("td", {}, when(x.at)), h("td", {}, t(`coins.purpose.${x.purpose}`)), h("td", { class: "num" }, formatNumber(x.amount)), h("td", { class: "muted", title: x.tableId }, x.tableId ? x.tableId.slice(0, 8) : ""))),
         ),
   );
 }

@@ -3,7 +3,8 @@
  * page; a member made admin by a `player_roles` row (written into the dev server's D1 with `wrangler d1 execute`)
  * sees the header link, the reports queue with a report filed through the API (its chat line as evidence), looks
  * a player up by name, mutes them for 10 minutes with a reason, finds the action in the player's history and in
- * the log, undoes it, and reads the metrics (one finished match) and the site's state and health.
+ * the log, undoes it, and reads the metrics (one finished match) and the site's state and health; a moderator's
+ * attempt at the site switch is refused in words; every section passes axe-core and fits a phone's width.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { describe, expect, inject, it } from "vitest";
 import { ApiError, NardiClient, type SessionGrant } from "../../src/client";
 import { connected } from "../support/tables";
 import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
+import { overflowing, seriousViolations } from "./page-checks";
 
 const baseUrl = inject("baseUrl");
 const stateDir = inject("stateDir");
@@ -182,6 +184,31 @@ describe("the admin page", () => {
     await moderator.getByTestId("defcon-set").click();
     await expect.poll(() => moderator.getByTestId("defcon-error").textContent(), POLL).toBe("Your role does not allow that.");
     expect((await api.withSession(staffGrant.token).getSiteAdmin()).defcon).toBe(0);
+
+    // Every section, at a desktop and a phone size: no serious accessibility violation, nothing wider than the screen.
+    const sections: Array<[string, string]> = [
+      ["reports/handled", '[data-testid="report"]'],
+      [`players/${reported.player.id}`, '[data-testid="history-entry"]'],
+      ["log", '[data-testid="log-entry"]'],
+      ["metrics", '[data-testid="chart-matches.finished"]'],
+      ["site", '[data-testid="health"]'],
+    ];
+    const problems: string[] = [];
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const context = await browser().newContext({ viewport, locale: "ka-GE" });
+      await context.addInitScript((token) => localStorage.setItem("nardi.session", token), staffGrant.token);
+      const page = await context.newPage();
+      watchPageErrors(page, errors);
+      for (const [hash, ready] of sections) {
+        await page.goto(`${baseUrl}/#/admin/${hash}`);
+        await page.waitForSelector(ready);
+        const where = `${hash} ${viewport.width}px`;
+        problems.push(...(await overflowing(page)).map((p) => `${where}: overflow ${p}`), ...(await seriousViolations(page)).map((p) => `${where}: ${p}`));
+      }
+      await screenshot(page, `admin-site-ka-${viewport.width}`);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
 
     expect(errors).toEqual([]);
   });
