@@ -71,11 +71,12 @@ function setVisitor(v: Visitor): void {
   you = v;
   api = v.api;
   visitorKnown = true;
+  // Another visitor (a log-in, a log-out): no link until the API has answered for them.
+  staff = false;
   meEl.textContent = v.me ? v.me.name : "";
   renderHeader();
   if (v.me) meEl.setAttribute("href", `#/p/${v.me.id}`);
   else meEl.removeAttribute("href");
-  staff = false;
   void isStaff(v.api, v.me).then((yes) => {
     if (you !== v || yes === staff) return;
     staff = yes;
