@@ -5,6 +5,7 @@
  */
 import type { NardiClient } from "../client";
 import type { Dossier, LogEntry } from "../protocol/admin";
+import { RoleSchema } from "../protocol/moderation";
 import { PlayerIdSchema } from "../protocol/players";
 import type { StaffReport } from "../protocol/reports";
 import { panel, when, type AdminContext } from "./admin-kit";
@@ -131,10 +132,21 @@ export function logLine(e: LogEntry): HTMLElement[] {
     h("strong", { "data-testid": "log-action", "data-action": e.action }, actionName(e.action)),
     h("span", {}, reasonName(e.reason)),
     e.until !== null ? h("span", { "data-testid": "log-until" }, t("admin.log.until", { when: when(e.until) })) : null,
+    detailText(e),
     e.note ? h("q", { "data-testid": "log-note" }, e.note) : null,
     h("span", { class: "muted" }, t("admin.log.by", { who: e.actorName ?? t("admin.log.system"), when: when(e.at) })),
   ];
   return parts.filter((p): p is HTMLElement => p !== null);
+}
+
+/** What a row's detail adds in words: a rename's old and new name, a role. Other details stay in the API. */
+function detailText(e: LogEntry): HTMLElement | null {
+  const from = e.detail?.from;
+  const to = e.detail?.to;
+  if (typeof from === "string" && typeof to === "string") return h("span", { "data-testid": "log-rename" }, t("admin.log.renamed", { from, to }));
+  const role = RoleSchema.safeParse(e.detail?.role);
+  if (role.success) return h("span", {}, t(role.data === "admin" ? "admin.role.admin" : "admin.role.moderator"));
+  return null;
 }
 
 function history(api: NardiClient, d: Dossier, again: (m: string) => void, failed: (m: string) => void): HTMLElement {

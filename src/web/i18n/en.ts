@@ -604,6 +604,7 @@ export const en = {
   "admin.log.by": "by {who}, {when}",
   "admin.log.system": "the system",
   "admin.log.until": "until {when}",
+  "admin.log.renamed": "{from} → {to}",
   "admin.log.dossier": "player",
   "admin.log.undoes": "(undoes an earlier action)",
   "admin.reports.filter": "Which reports",

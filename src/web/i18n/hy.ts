@@ -604,6 +604,7 @@ export const hy: Catalogue = {
   "admin.log.by": "{who}, {when}",
   "admin.log.system": "համակարգ",
   "admin.log.until": "մինչև՝ {when}",
+  "admin.log.renamed": "{from} → {to}",
   "admin.log.dossier": "խաղացող",
   "admin.log.undoes": "(հետարկում է նախորդ միջոցը)",
   "admin.reports.filter": "Որ բողոքները",

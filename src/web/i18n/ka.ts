@@ -604,6 +604,7 @@ export const ka: Catalogue = {
   "admin.log.by": "{who}, {when}",
   "admin.log.system": "სისტემა",
   "admin.log.until": "ვადა: {when}",
+  "admin.log.renamed": "{from} → {to}",
   "admin.log.dossier": "მოთამაშე",
   "admin.log.undoes": "(აუქმებს წინა ზომას)",
   "admin.reports.filter": "რომელი საჩივრები",

@@ -624,6 +624,7 @@ export const ru: Catalogue = {
   "admin.log.by": "{who}, {when}",
   "admin.log.system": "система",
   "admin.log.until": "до {when}",
+  "admin.log.renamed": "{from} → {to}",
   "admin.log.dossier": "игрок",
   "admin.log.undoes": "(отменяет прежнюю меру)",
   "admin.reports.filter": "Какие жалобы",
