@@ -15,8 +15,13 @@ export const StakeViewSchema = z
   .meta({ id: "StakeView" });
 
 export const TransferPurposeSchema = z
-  .enum(["grant", "top-up", "hold", "payout", "rake", "refund"])
-  .meta({ id: "TransferPurpose", description: "grant/top-up: from the house; hold: into a table's escrow; payout/refund: out of it; rake: escrow → house." });
+  .enum(["grant", "top-up", "hold", "payout", "rake", "refund", "reversal", "restore"])
+  .meta({
+    id: "TransferPurpose",
+    description:
+      "grant/top-up: from the house; hold: into a table's escrow; payout/refund: out of it; rake: escrow → house; " +
+      "reversal: a moderator reversed the match's coin effects (docs/moderation.md); restore: that reversal undone.",
+  });
 
 export const TransferSchema = z
   .object({

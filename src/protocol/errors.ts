@@ -54,6 +54,7 @@ export const PROTOCOL_ERROR_CODES = [
   "CHAT_FILTERED", // a chat line the word filter refuses
   "REPORT_NOT_FOUND", // no report with this id
   "ACTION_NOT_FOUND", // no moderation action with this id, or one that cannot be undone
+  "MATCH_REVERSED", // the match's rating and coin effects stand reversed already (restore it first)
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -112,6 +113,7 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   CHAT_FILTERED: 400,
   REPORT_NOT_FOUND: 404,
   ACTION_NOT_FOUND: 404,
+  MATCH_REVERSED: 409,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

@@ -17,6 +17,7 @@ import { dice } from "./routes/dice";
 import { players } from "./routes/players";
 import { lobby } from "./routes/lobby";
 import { seek } from "./routes/seek";
+import { standing } from "./routes/standing";
 import { coins } from "./routes/coins";
 import { record } from "./routes/record";
 import { tables } from "./routes/tables";
@@ -108,6 +109,7 @@ export function createApp() {
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
   app.route("/v1", players);
+  app.route("/v1", standing);
   app.route("/v1/seek", seek);
   app.route("/v1", dice);
   app.route("/v1/coins", coins);

@@ -1,7 +1,7 @@
 /** The error pages: say what happened and link back (an unknown page, table or invite link). */
 import { ApiError } from "../client";
 import { clear, h } from "./dom";
-import { t, type MessageKey } from "./i18n";
+import { language, t, type MessageKey } from "./i18n";
 
 export type ErrorPage = "unknown-page" | "unknown-table" | "bad-invite" | "table-gone";
 
@@ -41,13 +41,22 @@ const CODE_TEXTS: Partial<Record<string, MessageKey>> = {
   SAME_PLAYER: "errors.code.samePlayer",
   PLAYER_NOT_FOUND: "errors.code.playerNotFound",
   FORBIDDEN: "errors.code.forbidden",
+  BANNED: "errors.code.banned",
+  SUSPENDED: "errors.code.suspended",
+  MUTED: "errors.code.muted",
 };
+
+/** The end a sanction's refusal names (an ISO 8601 time in its detail, docs/players.md#moderation), in the reader's language. */
+function untilOf(detail: string): string {
+  const iso = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/.exec(detail)?.[0];
+  return iso ? new Date(iso).toLocaleString(language()) : "";
+}
 
 /** A refusal or failure as a sentence for the player: known codes in words, others with the server's code and detail. */
 export function problemMessage(err: unknown): string {
   if (err instanceof ApiError) {
     const key = CODE_TEXTS[err.code];
-    return key ? t(key) : t("errors.code.other", { code: err.code, detail: err.detail });
+    return key ? t(key, { until: untilOf(err.detail) }) : t("errors.code.other", { code: err.code, detail: err.detail });
   }
   if (err instanceof TypeError) return t("errors.offline");
   return t("errors.code.other", { code: "ERROR", detail: err instanceof Error ? err.message : String(err) });

@@ -10,7 +10,7 @@ export const HOUSE = "house";
 export const playerAccount = (playerId: string): string => `player:${playerId}`;
 export const escrowAccount = (tableId: string): string => `table:${tableId}`;
 
-export type TransferPurpose = "grant" | "top-up" | "hold" | "payout" | "rake" | "refund";
+export type TransferPurpose = "grant" | "top-up" | "hold" | "payout" | "rake" | "refund" | "reversal" | "restore";
 
 export interface TransferRow {
   id: string;

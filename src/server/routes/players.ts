@@ -19,13 +19,14 @@ import {
 } from "../../protocol";
 import { readableRecord } from "../record-access";
 import { Db } from "../db";
+import { ModerationDb } from "../db/moderation";
 import { admit } from "../moderation/admission";
 import type { Env } from "../env";
 import { guestName, nameKey } from "../identity/names";
 import { hashPassword, verifyPassword } from "../identity/password";
 import { profileOf, ratingView } from "../identity/profile";
 import { openSession, requireSession } from "../identity/sessions";
-import { newPlayerId } from "../ids";
+import { newPlayerId, sha256Hex } from "../ids";
 import { json, problem } from "../openapi";
 import { ApiError } from "../problem";
 
@@ -76,7 +77,8 @@ players.openapi(
     path: "/sessions",
     summary: "Log in with a claimed name and password",
     description:
-      "Rate limited per client address and per name (RATE_LIMITED, 429). A wrong password and an unknown name get the same BAD_CREDENTIALS answer, after the same work.",
+      "Rate limited per client address and per name (RATE_LIMITED, 429). A wrong password and an unknown name get the same BAD_CREDENTIALS answer, after the same work. " +
+      "A banned player's right name and password get 403 BANNED (checked only after the password, so it tells nobody else).",
     operationId: "logIn",
     tags: ["players"],
     request: body(CredentialsBodySchema),
@@ -84,6 +86,7 @@ players.openapi(
       200: json(SessionGrantSchema, "A new session"),
       400: problem("BAD_REQUEST or BAD_JSON"),
       401: problem("BAD_CREDENTIALS"),
+      403: problem("BANNED: the right name and password of a banned player"),
       429: problem("RATE_LIMITED"),
     },
   }),
@@ -99,6 +102,12 @@ players.openapi(
     if (!ok || !player) throw new ApiError("BAD_CREDENTIALS", "no player with this name and password");
     const now = Date.now();
     const token = await openSession(db, player.id, now);
+    // Only after the password, so the answer tells nobody but the player that they are banned; and after the session
+    // exists, so a ban landing at this moment (its batch deletes every session) cannot leave this one open.
+    if ((await new ModerationDb(c.env.DB).sanctions(player.id)).banned) {
+      await db.deleteSession(await sha256Hex(token));
+      throw new ApiError("BANNED", "this player is banned");
+    }
     return c.json({ token, player: await profileOf(db, player, now) }, 200);
   },
 );

@@ -326,6 +326,8 @@ export const en = {
   "coins.purpose.payout": "Winnings",
   "coins.purpose.rake": "House rake",
   "coins.purpose.refund": "Stake returned",
+  "coins.purpose.reversal": "Match reversed by a moderator",
+  "coins.purpose.restore": "Reversed match restored",
   "coins.noTransfers": "No transfers yet.",
   "coins.older": "Older transfers",
   "coins.atTable": "at table {id}",
@@ -708,6 +710,9 @@ export const en = {
   "errors.code.ratedNeedsPlayer": "A rated table needs a player: reload the page and try again.",
   "errors.code.samePlayer": "Nobody plays a rated match against themselves.",
   "errors.code.playerNotFound": "There is no such player.",
+  "errors.code.banned": "This account is banned.",
+  "errors.code.suspended": "Your account is suspended until {until}: no new tables, joins, quick matches or chat until then.",
+  "errors.code.muted": "Your chat is muted until {until}.",
   "errors.code.other": "Something went wrong ({code}: {detail}).",
   "errors.offline": "The server cannot be reached: check the connection and try again.",
 } satisfies Record<string, Message>;

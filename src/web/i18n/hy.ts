@@ -326,6 +326,8 @@ export const hy: Catalogue = {
   "coins.purpose.payout": "Շահում",
   "coins.purpose.rake": "Հաստատության միջնորդավճար",
   "coins.purpose.refund": "Խաղադրույքը վերադարձված է",
+  "coins.purpose.reversal": "Խաղը չեղարկվել է մոդերատորի կողմից",
+  "coins.purpose.restore": "Չեղարկված խաղը վերականգնվել է",
   "coins.noTransfers": "Փոխանցումներ դեռ չկան։",
   "coins.older": "Ավելի հին փոխանցումներ",
   "coins.atTable": "{id} սեղանի մոտ",
@@ -708,6 +710,9 @@ export const hy: Catalogue = {
   "errors.code.ratedNeedsPlayer": "Վարկանիշային սեղանին խաղացող է պետք՝ վերբեռնիր էջը և նորից փորձիր։",
   "errors.code.samePlayer": "Ոչ ոք չի կարող վարկանիշային մրցախաղ խաղալ ինքն իր դեմ։",
   "errors.code.playerNotFound": "Այսպիսի խաղացող չկա։",
+  "errors.code.banned": "Այս հաշիվն արգելափակված է։",
+  "errors.code.suspended": "Ձեր հաշիվը կասեցված է մինչև {until}․ մինչ այդ չեք կարող սեղան ստեղծել, միանալ, արագ խաղ փնտրել կամ գրել զրուցարանում։",
+  "errors.code.muted": "Զրուցարանում գրելը ձեզ արգելված է մինչև {until}։",
   "errors.code.other": "Ինչ-որ բան սխալ գնաց ({code}: {detail})։",
   "errors.offline": "Սերվերը հասանելի չէ՝ ստուգիր կապը և նորից փորձիր։",
 };

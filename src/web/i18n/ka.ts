@@ -326,6 +326,8 @@ export const ka: Catalogue = {
   "coins.purpose.payout": "მოგება",
   "coins.purpose.rake": "დაწესებულების საკომისიო",
   "coins.purpose.refund": "ფსონი დაბრუნებულია",
+  "coins.purpose.reversal": "პარტია მოდერატორმა გააუქმა",
+  "coins.purpose.restore": "გაუქმებული პარტია აღდგენილია",
   "coins.noTransfers": "გადარიცხვები ჯერ არ არის.",
   "coins.older": "ძველი გადარიცხვები",
   "coins.atTable": "მაგიდასთან {id}",
@@ -708,6 +710,9 @@ export const ka: Catalogue = {
   "errors.code.ratedNeedsPlayer": "სარეიტინგო მაგიდას მოთამაშე სჭირდება: გადატვირთე გვერდი და სცადე ხელახლა.",
   "errors.code.samePlayer": "სარეიტინგო მატჩს საკუთარ თავთან ვერავინ ითამაშებს.",
   "errors.code.playerNotFound": "ასეთი მოთამაშე არ არსებობს.",
+  "errors.code.banned": "ეს ანგარიში დაბლოკილია.",
+  "errors.code.suspended": "თქვენი ანგარიში შეჩერებულია {until}-მდე: მანამდე ვერ შექმნით მაგიდას, ვერ შეუერთდებით თამაშს, ვერ მოძებნით სწრაფ პარტიას და ვერ დაწერთ ჩატში.",
+  "errors.code.muted": "ჩატში წერა აკრძალული გაქვთ {until}-მდე.",
   "errors.code.other": "რაღაც შეცდომა მოხდა ({code}: {detail}).",
   "errors.offline": "სერვერთან კავშირი ვერ დამყარდა: შეამოწმე კავშირი და სცადე ხელახლა.",
 };

@@ -341,6 +341,8 @@ export const ru: Catalogue = {
   "coins.purpose.payout": "Выигрыш",
   "coins.purpose.rake": "Комиссия заведения",
   "coins.purpose.refund": "Ставка возвращена",
+  "coins.purpose.reversal": "Партия отменена модератором",
+  "coins.purpose.restore": "Отменённая партия восстановлена",
   "coins.noTransfers": "Переводов пока нет.",
   "coins.older": "Более ранние переводы",
   "coins.atTable": "за столом {id}",
@@ -728,6 +730,9 @@ export const ru: Catalogue = {
   "errors.code.ratedNeedsPlayer": "Для рейтингового стола нужен игрок: перезагрузите страницу и попробуйте снова.",
   "errors.code.samePlayer": "Нельзя играть рейтинговый матч с самим собой.",
   "errors.code.playerNotFound": "Такого игрока нет.",
+  "errors.code.banned": "Эта учётная запись заблокирована.",
+  "errors.code.suspended": "Ваша учётная запись приостановлена до {until}: до этого времени нельзя создавать столы, присоединяться, искать быструю партию и писать в чат.",
+  "errors.code.muted": "Вам запрещено писать в чат до {until}.",
   "errors.code.other": "Что-то пошло не так ({code}: {detail}).",
   "errors.offline": "Сервер недоступен: проверьте соединение и попробуйте снова.",
 };
