@@ -3,6 +3,11 @@
  * requests; every answer is parsed with the protocol's schemas before the caller sees it.
  */
 import {
+  type OwnReport,
+  type FiledReport,
+  type FileReportBody,
+  OwnReportListSchema,
+  FiledReportSchema,
   ActionResultSchema,
   DossierSchema,
   LogPageSchema,
@@ -226,6 +231,16 @@ export class NardiClient {
   /** Session: the player's coin transfers, newest first. */
   getCoinTransfers(page: { cursor?: string; limit?: number } = {}): Promise<TransferPage> {
     return this.request("GET", `/v1/coins/transfers${query(page)}`, TransferPageSchema, undefined, this.options.session);
+  }
+
+  /** Session: reports a player (docs/reports.md); with `tableId`, the opponent at that table. A repeat answers the open one (`duplicate`). */
+  fileReport(body: FileReportBody): Promise<FiledReport> {
+    return this.request("POST", "/v1/reports", FiledReportSchema, body, this.options.session);
+  }
+
+  /** Session: the player's own reports, newest first, with their status. */
+  async myReports(): Promise<OwnReport[]> {
+    return (await this.request("GET", "/v1/me/reports", OwnReportListSchema, undefined, this.options.session)).reports;
   }
 
   /** Session: the player's standing — mute, suspension, the latest warnings (docs/players.md#moderation). */

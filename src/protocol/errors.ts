@@ -55,6 +55,7 @@ export const PROTOCOL_ERROR_CODES = [
   "REPORT_NOT_FOUND", // no report with this id
   "ACTION_NOT_FOUND", // no moderation action with this id, or one that cannot be undone
   "MATCH_REVERSED", // the match's rating and coin effects stand reversed already (restore it first)
+  "REPORT_CLOSED", // the report was already handled or dismissed (a report is resolved once)
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -114,6 +115,7 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   REPORT_NOT_FOUND: 404,
   ACTION_NOT_FOUND: 404,
   MATCH_REVERSED: 409,
+  REPORT_CLOSED: 409,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

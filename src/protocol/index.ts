@@ -18,3 +18,4 @@ export * from "./packed-steps";
 export * from "./record";
 export * from "./moderation";
 export * from "./admin";
+export * from "./reports";

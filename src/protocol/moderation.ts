@@ -29,6 +29,8 @@ export const ModerationActionKindSchema = z
     "revoke-role",
     "flag",
     "defcon",
+    // A moderator closed a player's report (handled or dismissed): docs/reports.md.
+    "resolve-report",
   ])
   .meta({ id: "ModerationActionKind" });
 

@@ -5,6 +5,7 @@
  * that it was closed.
  */
 import * as z from "zod";
+import { TableIdParamSchema } from "./http";
 import { ReasonCodeSchema } from "./moderation";
 import { PlayerIdSchema } from "./players";
 import { TableStatusSchema } from "./views";
@@ -34,12 +35,10 @@ export const ReportStatusSchema = z
   .enum(["open", "handled", "dismissed"])
   .meta({ id: "ReportStatus", description: "open: waiting for a moderator; handled: a moderator acted on it; dismissed: a moderator found nothing to act on." });
 
-const ReportTableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
-
 export const FileReportBodySchema = z
   .object({
     playerId: PlayerIdSchema.meta({ description: "The player reported (a seat's `playerId` in the table view, or a profile's id)." }),
-    tableId: ReportTableIdSchema.optional().meta({
+    tableId: TableIdParamSchema.shape.id.optional().meta({
       description: "The table the report is about: the reporter and the reported player must hold its two seats. Absent for a report from a profile.",
     }),
     reason: ReportReasonSchema,

@@ -20,6 +20,7 @@ import { seek } from "./routes/seek";
 import { standing } from "./routes/standing";
 import { coins } from "./routes/coins";
 import { record } from "./routes/record";
+import { reports } from "./routes/reports";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -110,6 +111,7 @@ export function createApp() {
   app.route("/v1/tables", record);
   app.route("/v1", players);
   app.route("/v1", standing);
+  app.route("/v1", reports);
   app.route("/v1/seek", seek);
   app.route("/v1", dice);
   app.route("/v1/coins", coins);

@@ -8,6 +8,7 @@ import { RoomCore } from "./room/core";
 import { onMessage } from "./room/commands";
 import { onAlarm, onWake } from "./room/deadlines";
 import { connect, onClose } from "./room/presence";
+import { reportEvidence } from "./room/report-evidence";
 import { createTable, joinTable, tableEvents, tableRecord, tableStats, viewTable, type CreateInput, type JoinInput } from "./room/tables";
 
 export class MatchRoom extends DurableObject<Env> {
@@ -42,6 +43,10 @@ export class MatchRoom extends DurableObject<Env> {
   }
   stats() {
     return tableStats(this.room);
+  }
+  /** Who sits where, the chat lines and the seq, for a player's report (docs/reports.md). */
+  reportEvidence() {
+    return reportEvidence(this.room);
   }
 
   /** Only the WebSocket upgrade comes in as a request. */

@@ -9,6 +9,7 @@ import type { NardiClient, TableConnection } from "../client";
 import { CHAT_LIMITS, type ChatLine, type TableView } from "../protocol";
 import { button, clear, h } from "./dom";
 import { t, type MessageKey } from "./i18n";
+import { opponentTarget, reportButton, type ReportTarget } from "./report";
 
 const MUTED_KEY = "nardi.muted";
 
@@ -66,6 +67,8 @@ export function mountChat(conn: TableConnection, api: NardiClient): ChatPanel {
   /** Chat against a guest is off until the player turns it on (null: not decided yet: the profile is being read). */
   let enabled: boolean | null = null;
   let checkedOpponent: string | null = null;
+  /** Whom "Report chat" reports (null: the opponent has no player id, or the viewer's seat has none). */
+  let reportable: ReportTarget | null = null;
 
   const isMuted = () => opponentKey !== null && mutedSet().has(opponentKey);
 
@@ -111,11 +114,13 @@ export function mountChat(conn: TableConnection, api: NardiClient): ChatPanel {
     });
     mute.setAttribute("aria-pressed", String(muted));
     tools.append(mute);
+    // Mute hides the lines here; a report brings them to a moderator (docs/reports.md).
+    if (reportable) tools.append(reportButton(api, reportable, "chat-report", { chat: true }));
   }
 
   let shownKey = "";
   function renderAll(): void {
-    shownKey = `${me}|${opponentKey}|${enabled}|${conn.chat.length}`;
+    shownKey = `${me}|${opponentKey}|${enabled}|${conn.chat.length}|${reportable?.playerId}`;
     renderTools();
     renderLines();
     form.hidden = me === null || enabled !== true;
@@ -166,6 +171,7 @@ export function mountChat(conn: TableConnection, api: NardiClient): ChatPanel {
     el,
     update(table, viewer) {
       me = viewer;
+      reportable = opponentTarget(table, viewer);
       const other = viewer === null ? null : table.players[viewer === "white" ? "black" : "white"];
       opponentKey = other ? (other.playerId ?? `name:${other.name}`) : null;
       if (viewer === null) enabled = true;
@@ -177,7 +183,7 @@ export function mountChat(conn: TableConnection, api: NardiClient): ChatPanel {
       }
       el.hidden = other?.kind === "bot";
       // Rebuilt only when something it shows changed (a rebuild scrolls the lines to the end).
-      const key = `${viewer}|${opponentKey}|${enabled}|${conn.chat.length}`;
+      const key = `${viewer}|${opponentKey}|${enabled}|${conn.chat.length}|${reportable?.playerId}`;
       if (key !== shownKey) renderAll();
     },
     dispose: off,

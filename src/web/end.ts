@@ -32,7 +32,16 @@ export function endReason(e: MatchEnded, me: Side | null, table: TableView): str
   return t(key, { name: table.players[loser]?.name ?? sideName(loser), points: t("common.points", { count: table.length }) });
 }
 
-export function renderEnd(el: HTMLElement, e: MatchEnded | null, table: TableView, me: Side | null, conn: TableConnection, busy: { run(what: () => Promise<unknown>): void }): void {
+/** `report`: the button that reports the opponent (./report.ts), when the viewer may. */
+export function renderEnd(
+  el: HTMLElement,
+  e: MatchEnded | null,
+  table: TableView,
+  me: Side | null,
+  conn: TableConnection,
+  busy: { run(what: () => Promise<unknown>): void },
+  report: HTMLElement | null = null,
+): void {
   clear(el);
   el.hidden = e === null;
   if (!e) return;
@@ -57,6 +66,7 @@ export function renderEnd(el: HTMLElement, e: MatchEnded | null, table: TableVie
     actions.append(...rematchControls(r, me, table, conn, busy));
   }
   actions.append(button(t("common.backToLobby"), "lobby", () => (location.hash = "#/")));
+  if (report) actions.append(report);
   el.append(actions);
 }
 

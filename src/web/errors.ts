@@ -52,12 +52,26 @@ function untilOf(detail: string): string {
   return iso ? new Date(iso).toLocaleString(language()) : "";
 }
 
+/** What the report dialog can meet (docs/reports.md): these codes mean something particular there. */
+const REPORT_CODE_TEXTS: Partial<Record<string, MessageKey>> = {
+  SAME_PLAYER: "errors.code.reportSelf",
+  RATE_LIMITED: "errors.code.reportLimit",
+  SPECTATOR: "errors.code.reportNotSeated",
+  BAD_REQUEST: "errors.code.reportBad",
+  UNAUTHORIZED: "errors.code.reportSession",
+};
+
 /** A refusal or failure as a sentence for the player: known codes in words, others with the server's code and detail. */
-export function problemMessage(err: unknown): string {
+export function problemMessage(err: unknown, texts: Partial<Record<string, MessageKey>> = {}): string {
   if (err instanceof ApiError) {
-    const key = CODE_TEXTS[err.code];
+    const key = texts[err.code] ?? CODE_TEXTS[err.code];
     return key ? t(key, { until: untilOf(err.detail) }) : t("errors.code.other", { code: err.code, detail: err.detail });
   }
   if (err instanceof TypeError) return t("errors.offline");
   return t("errors.code.other", { code: "ERROR", detail: err instanceof Error ? err.message : String(err) });
+}
+
+/** A refused report, in words (the report dialog's codes first). */
+export function reportProblemMessage(err: unknown): string {
+  return problemMessage(err, REPORT_CODE_TEXTS);
 }

@@ -14,6 +14,7 @@ import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
 import { renderStakeLine } from "./coins";
 import { replayLink } from "./replay";
+import { opponentTarget, reportButton } from "./report";
 import { term } from "./glossary";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
@@ -428,6 +429,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       flip.setAttribute("title", t("table.tools.numberingHelp"));
       tools.append(flip);
     }
+    // Report the opponent during the match; once it is over the end panel offers it.
+    const target = conn.table && conn.table.status !== "over" ? opponentTarget(conn.table, mySide()) : null;
+    if (target) tools.append(reportButton(api, target));
     if (animator.running) tools.append(button(t("table.tools.skip"), "skip-animation", () => animator.skip()));
   }
 
@@ -496,7 +500,8 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (results.hand) handBanner.setAttribute("data-kind", results.hand.result.kind);
     matchBanner.hidden = results.match === null;
     matchBanner.textContent = results.match ? matchResultText(results.match) : "";
-    renderEnd(endPanel, animating ? null : results.match, table, me, conn, { run: (what) => void command(what) });
+    const target = opponentTarget(table, me);
+    renderEnd(endPanel, animating ? null : results.match, table, me, conn, { run: (what) => void command(what) }, target && reportButton(api, target, "end-report"));
     replayLinkEl.hidden = role() !== "spectator" && results.match === null;
     verifyLinkEl.hidden = results.match === null;
     const burned = burnedNotice(conn.events, me);

@@ -9,6 +9,7 @@ import { problemMessage } from "./errors";
 import { formatNumber, language, t } from "./i18n";
 import { PRESET_NAMES, presetName } from "./names";
 import { replayLink } from "./replay";
+import { myReportsCard, reportButton } from "./report";
 import { signedIn, type Visitor } from "./session";
 import { forgetSession } from "./store";
 import { diceStatsLink } from "./verify";
@@ -67,7 +68,10 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
           ? h("p", { class: "muted", "data-testid": "no-matches" }, t("players.noMatches"))
           : h("ul", { class: "tables", "data-testid": "matches" }, ...page.matches.map((m) => matchRow(m, player.id))),
       );
-      if (visitor.me?.id === player.id) root.append(accountCard(visitor, player, onSession));
+      if (visitor.me?.id === player.id) root.append(accountCard(visitor, player, onSession), myReportsCard(visitor.api));
+      else if (visitor.me && player.kind !== "deleted") {
+        card.append(h("div", { class: "row" }, reportButton(visitor.api, { playerId: player.id, name: player.name, tableId: null }, "profile-report")));
+      }
     } catch (err) {
       if (live) card.replaceChildren(h("p", { class: "error", "data-testid": "profile-error" }, problemMessage(err)));
     }

@@ -7,6 +7,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env } from "../env";
 import { requireStaff } from "./auth";
 import { moderation } from "./moderation";
+import { reportsAdmin } from "./reports";
 
 export const admin = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -19,3 +20,4 @@ admin.use("*", async (c, next) => {
 });
 
 admin.route("/", moderation);
+admin.route("/", reportsAdmin);
