@@ -31,6 +31,8 @@ import {
   MatchRecordSchema,
   PlayerProfileSchema,
   SessionGrantSchema,
+  SiteStateSchema,
+  type SiteState,
   type Credentials,
   type Leaderboard,
   type MatchPage,
@@ -58,7 +60,7 @@ import {
 import type { input } from "zod";
 import { HealthSchema, MetricsReportSchema, type Health, type MetricsPeriod, type MetricsReport } from "../protocol/metrics";
 import { ReportQueueSchema, StaffReportSchema, type ReportQueue, type ReportStatus, type ResolveReportBody, type StaffReport } from "../protocol/reports";
-import { ChatFilterStateSchema, SiteStateSchema, type ChatFilterState, type SetChatFilterBodySchema, type SetSiteBodySchema, type SiteState } from "../protocol/site";
+import { ChatFilterStateSchema, type ChatFilterState, type SetChatFilterBodySchema, type SetSiteBodySchema } from "../protocol/site";
 import { TableConnection } from "./connection";
 import { randomHex } from "../protocol";
 import { ApiError } from "./errors";
@@ -199,6 +201,11 @@ export class NardiClient {
 
   deleteMe(): Promise<void> {
     return this.request("DELETE", "/v1/me", NoContent, undefined, this.options.session);
+  }
+
+  /** The site switch (defcon): its level, what it stops now, the operator's note (docs/safety.md). */
+  getSite(): Promise<SiteState> {
+    return this.request("GET", "/v1/site", SiteStateSchema);
   }
 
   getPlayer(id: string): Promise<PlayerProfile> {

@@ -19,3 +19,4 @@ export * from "./record";
 export * from "./moderation";
 export * from "./admin";
 export * from "./reports";
+export * from "./site";

@@ -31,6 +31,7 @@ export const ModerationActionKindSchema = z
     "defcon",
     // A moderator closed a player's report (handled or dismissed): docs/reports.md.
     "resolve-report",
+    "chat-filter",
   ])
   .meta({ id: "ModerationActionKind" });
 

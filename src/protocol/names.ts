@@ -22,8 +22,8 @@ export function botName(level: string): string {
  */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
 
-/** Look-alikes folded before comparing with bot names (after NFKC and lower case). */
-const LOOK_ALIKES: Record<string, string> = { "0": "o", "о": "o", "ο": "o", "ᴏ": "o", "в": "b", "β": "b", "ь": "b", "т": "t", "τ": "t", "7": "t" };
+/** Look-alikes folded before comparing with bot names (after NFKC and lower case); the chat filter folds with them too. */
+export const LOOK_ALIKES: Record<string, string> = { "0": "o", "о": "o", "ο": "o", "ᴏ": "o", "в": "b", "β": "b", "ь": "b", "т": "t", "τ": "t", "7": "t" };
 
 /** `name` folded to the letters and digits a reader compares: "B0T (Expert)" → "botexpert". */
 function skeleton(name: string): string {

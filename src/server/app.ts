@@ -21,6 +21,7 @@ import { standing } from "./routes/standing";
 import { coins } from "./routes/coins";
 import { record } from "./routes/record";
 import { reports } from "./routes/reports";
+import { site } from "./routes/site";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -115,6 +116,7 @@ export function createApp() {
   app.route("/v1/seek", seek);
   app.route("/v1", dice);
   app.route("/v1/coins", coins);
+  app.route("/v1", site);
   app.route("/v1/admin", admin);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",

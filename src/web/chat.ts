@@ -37,6 +37,8 @@ const ERRORS: Partial<Record<string, MessageKey>> = {
   CHAT_FLOOD: "chat.error.flood",
   CHAT_TOO_LONG: "chat.error.long",
   SPECTATOR: "chat.error.spectator",
+  CHAT_FILTERED: "chat.error.filtered",
+  SITE_RESTRICTED: "chat.error.restricted",
 };
 
 export interface ChatPanel {

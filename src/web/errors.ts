@@ -44,6 +44,8 @@ const CODE_TEXTS: Partial<Record<string, MessageKey>> = {
   BANNED: "errors.code.banned",
   SUSPENDED: "errors.code.suspended",
   MUTED: "errors.code.muted",
+  SITE_RESTRICTED: "errors.code.siteRestricted",
+  CHAT_FILTERED: "errors.code.chatFiltered",
 };
 
 /** The end a sanction's refusal names (an ISO 8601 time in its detail, docs/players.md#moderation), in the reader's language. */

@@ -28,6 +28,7 @@ import { mountLeaderboard, mountProfile } from "./players";
 import { mountReplay } from "./replay";
 import { isVariant, mountRules } from "./rules";
 import { visitor, type Visitor } from "./session";
+import { siteBanner } from "./site-banner";
 import { loadSeat } from "./store";
 import { mountDiceStats, mountVerify } from "./verify";
 
@@ -48,6 +49,9 @@ languageSelect.addEventListener("change", () => {
   if (lang) setLanguage(lang);
 });
 header?.querySelector(".conn")?.before(nav, languageSelect);
+// What the operators' site switch stops now, on every page (read again on each page change).
+const banner = siteBanner(() => api);
+header?.after(banner.el);
 
 /** The header's words, in the current language. */
 function renderHeader(): void {
@@ -91,6 +95,7 @@ const TABLE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 function route(): void {
   refreshBalance();
+  banner.refresh();
   unmount();
   unmount = () => undefined;
   root.replaceChildren();
@@ -156,6 +161,7 @@ function route(): void {
 renderHeader();
 onLanguageChange(() => {
   renderHeader();
+  banner.render();
   route();
 });
 window.addEventListener("hashchange", route);

@@ -174,11 +174,24 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
       const parsed = SeekServerMessageSchema.safeParse(JSON.parse(String(event.data)));
       if (parsed.success) onMessage(ws, parsed.data);
     });
+    let opened = false;
+    ws.addEventListener("open", () => {
+      opened = true;
+    });
     ws.addEventListener("close", () => {
       if (socket !== ws) return;
       error.textContent = t("quick.error.lost");
       socket = null;
       stop();
+      // A seek refused before the upgrade reaches a browser only as a failed socket: the site switch may be why.
+      if (!opened) {
+        void api.getSite().then(
+          (site) => {
+            if (site.stops.includes("new-tables") || (picked.stake > 0 && site.stops.includes("stake-tables"))) error.textContent = t("errors.code.siteRestricted");
+          },
+          () => undefined,
+        );
+      }
     });
   }
 

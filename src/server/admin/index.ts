@@ -8,6 +8,7 @@ import type { Env } from "../env";
 import { requireStaff } from "./auth";
 import { moderation } from "./moderation";
 import { reportsAdmin } from "./reports";
+import { site } from "./site";
 
 export const admin = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -21,3 +22,4 @@ admin.use("*", async (c, next) => {
 
 admin.route("/", moderation);
 admin.route("/", reportsAdmin);
+admin.route("/", site);

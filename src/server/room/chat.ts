@@ -6,6 +6,7 @@
  */
 import type { Side } from "../../engine";
 import { CHAT_LIMITS, ChatLineSchema, type ChatLine } from "../../protocol";
+import { chatScreen } from "../moderation/chat-screen";
 import type { RoomCore } from "./core";
 import { sideTable } from "./side-table";
 
@@ -69,8 +70,12 @@ export class ChatStore {
   }
 }
 
-/** Handles a seat's `chat`: length, retry, flood rule, store, then the line to every socket (the sender's ack first). */
-export function onChat(core: RoomCore, ws: WebSocket, seat: Side, message: { id: string; text: string }): void {
+/**
+ * Handles a seat's `chat`: retry, length, the site switch and word filter, flood rule, store, then the line to every
+ * socket (the sender's ack first). What D1 says is read first, so the checks and the store run with no await between.
+ */
+export async function onChat(core: RoomCore, ws: WebSocket, seat: Side, message: { id: string; text: string }): Promise<void> {
+  const screen = await chatScreen(core.d1, core.store.load()?.info.seats[seat]?.playerId ?? null);
   const room = core.store.load();
   if (!room) {
     core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
@@ -84,6 +89,11 @@ export function onChat(core: RoomCore, ws: WebSocket, seat: Side, message: { id:
   const text = message.text.trim();
   if (text.length === 0 || [...text].length > CHAT_LIMITS.maxChars) {
     core.sendError(ws, message.id, "CHAT_TOO_LONG", `a chat line has 1 to ${CHAT_LIMITS.maxChars} characters`);
+    return;
+  }
+  const screened = screen(text);
+  if (screened) {
+    core.sendError(ws, message.id, screened.code, screened.message);
     return;
   }
   const now = Date.now();

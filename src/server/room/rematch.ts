@@ -9,6 +9,7 @@
 import type { Side } from "../../engine";
 import type { RematchMessage, TimeControlInput } from "../../protocol";
 import { newTableId } from "../ids";
+import { siteSwitchRefusal } from "../moderation/site-switch";
 import type { RoomCore } from "./core";
 import { sideTable } from "./side-table";
 import type { Room, TableInfo } from "./table";
@@ -100,6 +101,12 @@ export async function onRematch(core: RoomCore, ws: WebSocket, seat: Side, messa
   // Claimed before the first await: a second acceptance arriving meanwhile finds the rematch already made.
   const id = newTableId();
   s.setNewTable(id);
+  // A rematch is a new table (never a stake one): the site switch stops it from level 4.
+  const stopped = await siteSwitchRefusal(core.env, { what: "create-table", player: null, rated: room.info.rated ?? false, stake: 0 }, Date.now());
+  if (stopped) {
+    s.setNewTable(null);
+    return core.sendError(ws, message.id, stopped.code, stopped.detail);
+  }
   const made = await createRematch(core, room, id);
   if (!made.ok) {
     s.setNewTable(null);

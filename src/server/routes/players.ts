@@ -51,7 +51,10 @@ players.openapi(
     summary: "A new guest player with a generated name, and a session for it (no form, no password)",
     operationId: "createGuest",
     tags: ["players"],
-    responses: { 201: json(SessionGrantSchema, "The guest and its session token") },
+    responses: {
+      201: json(SessionGrantSchema, "The guest and its session token"),
+      503: problem("SITE_RESTRICTED: the operators' site switch has paused new guests (level 1 and up; GET /v1/site)"),
+    },
   }),
   async (c) => {
     await admit(c.env, { what: "create-guest" });

@@ -29,7 +29,7 @@ seek.openAPIRegistry.registerPath(
       "Needs a session: offer the subprotocols `nardi.v2` (or the deprecated `nardi.v1`) and `token.<session token>` (or send `Authorization: Bearer`). Seekers with " +
       "the same choices wait in one pool and are paired in waves, close ratings first. The server sends `SeekServerMessage`s " +
       "(`seeking`, then `paired` with the seat at the new table, or `cancelled`); the client may send `{\"type\":\"cancel\"}`. " +
-      "Checks in order: the query (400), the upgrade (426), the per-client limit (429), the session (401), then a non-zero stake: " +
+      "Checks in order: the query (400), the upgrade (426), the per-client limit (429), the session (401), the site switch (503), then a non-zero stake: " +
       "within the operator's bounds (400 STAKE_OUT_OF_RANGE) and covered by the balance (409 INSUFFICIENT_COINS; nothing is held " +
       "until the pairing seats both players). See docs/matchmaking.md and docs/coins.md.",
     request: { query: SeekQuerySchema },
@@ -44,6 +44,7 @@ seek.openAPIRegistry.registerPath(
       409: problem("INSUFFICIENT_COINS: the seeker's balance is below the stake"),
       426: problem("BAD_REQUEST: not a WebSocket upgrade"),
       429: rateLimited("RATE_LIMITED: too many seeks from this address"),
+      503: problem("SITE_RESTRICTED: the operators' site switch stops stake seeks (level 3) or all seeks (level 4; GET /v1/site)"),
     },
   }),
 );

@@ -94,6 +94,7 @@ tables.openapi(
       413: problem("MESSAGE_TOO_LARGE"),
       415: problem("BAD_REQUEST: the body is not sent as application/json"),
       429: rateLimited("RATE_LIMITED: too many tables created from this address"),
+      503: problem("SITE_RESTRICTED: the operators' site switch stops new stake tables (level 3) or all new tables (level 4; GET /v1/site)"),
     },
   }),
   async (c) => {

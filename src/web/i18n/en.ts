@@ -747,4 +747,15 @@ export const en = {
   "errors.code.reportNotSeated": "From a table you can report only your opponent there.",
   "errors.code.reportBad": "This report cannot be sent: check the reason and the text.",
   "errors.code.reportSession": "Your session has ended: reload the page and try again.",
+  // ── site switch and chat filter (issue 20, docs/safety.md) ──
+  "site.banner.title": "The site is running in a restricted mode for now:",
+  "site.stop.guest-creation": "new guest accounts are paused",
+  "site.stop.guest-chat": "guests cannot chat (claim a name to chat)",
+  "site.stop.stake-tables": "no new tables or quick matches with a stake",
+  "site.stop.new-tables": "no new tables or quick matches (you can still join a table that is waiting)",
+  "site.banner.note": "From the operators: {message}",
+  "errors.code.siteRestricted": "The site has paused this for now: see the notice at the top of the page.",
+  "errors.code.chatFiltered": "That message has a word the chat filter does not allow.",
+  "chat.error.filtered": "Not sent: a word in it is not allowed in chat.",
+  "chat.error.restricted": "Chat is paused for guests right now: claim a name to chat.",
 } satisfies Record<string, Message>;
