@@ -18,7 +18,8 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { RATE_LIMIT_EXEMPT: "unknown", TEST_MIGRATIONS: migrations } },
+            // METRICS_FLUSH_MS 0: error counts reach the Monitor at once (src/server/metrics/errors.ts).
+            miniflare: { bindings: { RATE_LIMIT_EXEMPT: "unknown", METRICS_FLUSH_MS: "0", TEST_MIGRATIONS: migrations } },
           }),
         ],
         test: { name: "worker", include: ["test/worker/**/*.test.ts"], setupFiles: ["test/worker/setup.ts"], testTimeout: 30_000 },

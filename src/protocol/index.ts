@@ -20,3 +20,4 @@ export * from "./moderation";
 export * from "./admin";
 export * from "./reports";
 export * from "./site";
+export * from "./metrics";

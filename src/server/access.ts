@@ -7,6 +7,7 @@
 import { SOCKET_PROTOCOL, SOCKET_PROTOCOL_V1, TOKEN_PROTOCOL_PREFIX } from "../protocol";
 import type { Env } from "./env";
 import { sha256Hex } from "./ids";
+import { requestLog } from "./log";
 import { ApiError, refuse, type Outcome } from "./problem";
 
 /** The client's address as Cloudflare reports it; "unknown" when there is none (only local tests and internal calls). */
@@ -41,7 +42,7 @@ export async function limitClient(env: Env, name: LimitName, request: Request): 
   try {
     ({ success } = await env[name].limit({ key: clientKey(request) }));
   } catch (error) {
-    console.error(`rate limiter ${name} failed; letting the request through`, error);
+    requestLog(request).error(`rate limiter ${name} failed; letting the request through`, error);
   }
   if (!success) {
     const what = { CREATE_LIMIT: "tables created", JOIN_LIMIT: "joins", SOCKET_LIMIT: "socket connections", SEEK_LIMIT: "quick-match seeks" }[name];

@@ -3,14 +3,18 @@
  * document at /v1/openapi.json), problem+json errors from one `onError` and one validation hook, and the web
  * client's static files for everything else.
  */
-import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import * as z from "zod";
 import { LIMITS, isErrorCode, type ErrorCode } from "../protocol";
 import type { Env } from "./env";
-import { DOCUMENT, json } from "./openapi";
+import { requestLog } from "./log";
+import { emit } from "./metrics/analytics";
+import { countError } from "./metrics/errors";
+import { health } from "./metrics/health";
+import { DOCUMENT } from "./openapi";
 import { ApiError, problemResponse } from "./problem";
 import { admin } from "./admin";
 import { dice } from "./routes/dice";
@@ -54,7 +58,7 @@ export function createApp() {
       if (error.status === 415) return problemResponse("BAD_REQUEST", "a body must be JSON, sent with content-type: application/json", 415);
       return problemResponse("BAD_REQUEST", error.message || "bad request", error.status);
     }
-    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    requestLog(c.req.raw).error(`${c.req.method} ${c.req.path} failed`, error, { method: c.req.method, path: c.req.path });
     return problemResponse("INTERNAL", "the server failed on this request");
   });
 
@@ -70,6 +74,24 @@ export function createApp() {
     if (c.res.status === 101) return;
     c.res = new Response(c.res.body, c.res);
     for (const [name, value] of Object.entries(API_HEADERS)) c.res.headers.set(name, value);
+  });
+
+  // Errors by code (docs/observability.md): every problem answered is counted, after the response, never awaited.
+  app.use("/v1/*", async (c, next) => {
+    await next();
+    const res = c.res;
+    if (res.status < 400 || !res.headers.get("content-type")?.startsWith("application/problem+json")) return;
+    const counted = res
+      .clone()
+      .json()
+      .then((body: unknown) => {
+        const code = typeof body === "object" && body !== null && "code" in body ? body.code : undefined;
+        if (!isErrorCode(code)) return;
+        countError(c.env, c.executionCtx, code);
+        emit(c.env, [{ name: "errors", key: code, value: 1 }]);
+      })
+      .catch(() => undefined);
+    c.executionCtx.waitUntil(counted);
   });
 
   // Third-party web clients on other origins: no cookies are involved (seats and sessions are proven by tokens), so any origin may call.
@@ -96,17 +118,7 @@ export function createApp() {
     await next();
   });
 
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/health",
-      summary: "Liveness",
-      operationId: "health",
-      tags: ["meta"],
-      responses: { 200: json(z.object({ ok: z.literal(true) }), "The Worker answers") },
-    }),
-    (c) => c.json({ ok: true as const }, 200),
-  );
+  app.route("/v1", health);
   app.route("/v1/tables", tables);
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);

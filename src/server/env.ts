@@ -1,6 +1,7 @@
 /** The Worker's bindings and variables (wrangler.toml). */
 import type { Lobby } from "./lobby";
 import type { MatchRoom } from "./match-room";
+import type { Monitor } from "./metrics/monitor";
 import type { QuickPool } from "./quick/pool";
 import type { SeekRegistry } from "./quick/registry";
 
@@ -34,4 +35,12 @@ export interface Env {
   COIN_STAKE_MIN?: string;
   COIN_STAKE_MAX?: string;
   COIN_RAKE_PERCENT?: string;
+  /** Counters as Workers Analytics Engine datapoints (docs/observability.md); optional so a deployment may leave it out. */
+  METRICS?: AnalyticsEngineDataset;
+  /** The outbox backlog and error counts (src/server/metrics/monitor.ts). */
+  MONITOR: DurableObjectNamespace<Monitor>;
+  /** Optional var: ms an isolate gathers error counts before handing them to the Monitor (default 5000). */
+  METRICS_FLUSH_MS?: string;
+  /** Optional var: GET /v1/health answers 503 once the oldest undelivered match record is older than this (s; default 900). */
+  HEALTH_MAX_PENDING_SECONDS?: string;
 }

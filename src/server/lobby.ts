@@ -16,6 +16,7 @@ import { PlayingSummarySchema, TableSummarySchema, type LobbyMessage, type Lobby
 import type * as z from "zod";
 import { problemResponse } from "./problem";
 import type { Env } from "./env";
+import { objectLog, type Logger } from "./log";
 
 /** The newest tables first; more than a page of waiting tables is more than anyone scrolls. */
 const LIST_LIMIT = 100;
@@ -201,7 +202,7 @@ export class Lobby extends DurableObject<Env> {
       .flatMap((row) => {
         const summary = schema.safeParse(JSON.parse(row.summary));
         if (summary.success) return [summary.data];
-        console.error("lobby row does not fit its schema; not listed", summary.error.message);
+        objectLog("lobby").error("lobby row does not fit its schema; not listed", summary.error.message);
         return [];
       });
   }
@@ -234,16 +235,21 @@ export class Lobby extends DurableObject<Env> {
  * must not fail or stall on it. The call runs under `ctx.waitUntil`, and is retried after 1 s and 5 s while the
  * lobby cannot be reached; if it still fails, the error is logged and the list stays stale until the row expires.
  */
-export function tellLobby(ctx: DurableObjectState, env: Env, change: (lobby: DurableObjectStub<Lobby>) => Promise<void>): void {
+export function tellLobby(ctx: DurableObjectState, env: Env, change: (lobby: DurableObjectStub<Lobby>) => Promise<void>, log: Logger): void {
+  inBackground(ctx, () => change(env.LOBBY.getByName("lobby")), log, "lobby update failed");
+}
+
+/** Runs `call` under `ctx.waitUntil`, retried after 1 s and 5 s while it fails; then logs `failure` with the error. */
+export function inBackground(ctx: DurableObjectState, call: () => Promise<void>, log: Logger, failure: string): void {
   const attempt = async (): Promise<void> => {
     for (let i = 0; ; i++) {
       try {
-        await change(env.LOBBY.getByName("lobby"));
+        await call();
         return;
       } catch (error) {
         const delay = RETRY_DELAYS_MS[i];
         if (delay === undefined) {
-          console.error("lobby update failed", error);
+          log.error(failure, error);
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, delay));

@@ -58,7 +58,7 @@ export class MatchRoom extends DurableObject<Env> {
     try {
       await onMessage(this.room, ws, message);
     } catch (error) {
-      console.error("webSocketMessage failed", error);
+      this.room.log.error("webSocketMessage failed", error);
       // No claim that nothing changed: the failure may come after the command was stored (broadcast, bots, alarm).
       this.room.sendError(ws, null, "INTERNAL", "the server failed on this message");
     }

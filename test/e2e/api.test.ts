@@ -7,7 +7,7 @@ const client = new NardiClient(baseUrl);
 
 describe.concurrent("HTTP API", () => {
   test("health answers ok", async () => {
-    expect(await client.health()).toEqual({ ok: true });
+    expect(await client.health()).toMatchObject({ ok: true, d1: { ok: true }, outbox: { ok: true, backlog: 0 } });
   });
 
   test("the OpenAPI document is 3.1 and describes the table routes", async () => {

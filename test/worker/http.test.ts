@@ -23,7 +23,7 @@ describe("tables over HTTP", () => {
   it("answers health", async () => {
     const res = await api("/v1/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await res.json()).toMatchObject({ ok: true, d1: { ok: true }, outbox: { ok: true } });
   });
 
   it("creates a table: the creator sits White with a secret token, the table waits", async () => {

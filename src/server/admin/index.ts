@@ -9,6 +9,7 @@ import { requireStaff } from "./auth";
 import { moderation } from "./moderation";
 import { reportsAdmin } from "./reports";
 import { site } from "./site";
+import { metrics } from "./metrics";
 
 export const admin = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -23,3 +24,4 @@ admin.use("*", async (c, next) => {
 admin.route("/", moderation);
 admin.route("/", reportsAdmin);
 admin.route("/", site);
+admin.route("/", metrics);

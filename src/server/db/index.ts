@@ -4,7 +4,9 @@
  */
 import type { PresetName, Side } from "../../engine";
 import { countRolls, MatchRecordSchema, noDice, type DiceCounts, type MatchRecord, type MatchSummary, type PlayerKind } from "../../protocol";
+import type { Count } from "../metrics/match";
 import { GLICKO, GLICKO_SCALE, type Glicko } from "../ratings/glicko2";
+import { matchCountStatements } from "./metrics";
 
 export interface PlayerRow {
   id: string;
@@ -189,9 +191,10 @@ export class Db {
    * Stores a finished match and its rating updates in one atomic batch. The rating updates run only while no
    * record of this table exists, and each only if its row is still at the rev it was computed from; the record's
    * `ratings_ok` CHECK fails (and rolls the whole batch back) if any of them did not apply. So a re-delivery
-   * changes nothing, and a race with another match's update is retried from fresh ratings.
+   * changes nothing, and a race with another match's update is retried from fresh ratings. `counts`: what the
+   * match adds to the hourly counters (./metrics.ts), added under the same guard.
    */
-  async recordMatch(facts: MatchFacts, writes: RatingWrite[]): Promise<void> {
+  async recordMatch(facts: MatchFacts, writes: RatingWrite[], counts: readonly Count[] = []): Promise<void> {
     const d1 = this.d1;
     const statements: D1PreparedStatement[] = [];
     for (const w of writes) {
@@ -207,7 +210,7 @@ export class Db {
           .bind(w.after.rating, w.after.rd, w.after.volatility, facts.endedAt, w.playerId, w.pool, w.before.rev, facts.tableId),
       );
     }
-    statements.push(...this.#diceCounts(facts));
+    statements.push(...this.#diceCounts(facts), ...matchCountStatements(d1, facts.tableId, counts));
     const guard = writes.map(() => "(player_id = ? AND pool = ? AND rev = ?)").join(" OR ");
     const ratingsOk = writes.length === 0 ? "1" : `(SELECT count(*) FROM ratings WHERE ${guard}) = ${writes.length}`;
     const { events, players, ...summary } = facts;

@@ -9,6 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import * as z from "zod";
 import { LIMITS, SEEK_LIMITS, SeekClientMessageSchema, SeekQuerySchema, poolKey, type SeekChoice, type SeekServerMessage } from "../../protocol";
 import type { Env } from "../env";
+import { objectLog } from "../log";
 import { newTableId } from "../ids";
 import { echoableCloseCode } from "../room/sockets";
 import { pairWave } from "./pairing";
@@ -50,7 +51,7 @@ export class QuickPool extends DurableObject<Env> {
         // A claim left behind only makes this player's other seeks that began earlier drop them: log and go on.
         await this.#registry()
           .release([row.player_id], row.table_id)
-          .catch((error: unknown) => console.error("quick match: releasing a claim failed", error));
+          .catch((error: unknown) => objectLog("quick-pool").error("quick match: releasing a claim failed", error, { tableId: row.table_id }));
       }
       if (!this.#connected(row.player_id)) this.store.gone(row.player_id, now);
     }
@@ -197,7 +198,7 @@ export class QuickPool extends DurableObject<Env> {
         sockets.forEach((ws, i) => (i === sockets.length - 1 ? this.#end(ws, { type: "paired", grant, opponent }) : ws.close(4000, "replaced")));
       }
     } catch (error) {
-      console.error("quick match: pairing failed; both seekers wait on", error);
+      objectLog("quick-pool").error("quick match: pairing failed; both seekers wait on", error, { tableId });
       if (claimed) await this.#registry().release(ids, tableId).catch(() => undefined);
       for (const id of ids) this.store.waiting(id);
     }

@@ -22,7 +22,7 @@ export function runBots(core: RoomCore): void {
     if (!command) return;
     const step = settleCommand(core, room, room.match, command);
     if (!step.ok) {
-      console.error(`bot ${side} gave a refused command`, command, step.error);
+      core.log.error(`bot ${side} gave a refused command`, step.error, { command });
       return;
     }
     const logged = core.commit({ ...step.value, command: { seat: side, id: null } });

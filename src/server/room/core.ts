@@ -6,7 +6,12 @@ import type { CompactPlays, DiceSource, Side } from "../../engine";
 import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role, type ServerMessage } from "../../protocol";
 import { cryptoRandom, FairDice, sealRolls } from "../dice";
 import type { Env } from "../env";
-import { tellLobby, type Lobby } from "../lobby";
+import { tableLog, type Logger } from "../log";
+import { inBackground, tellLobby, type Lobby } from "../lobby";
+import type { Monitor } from "../metrics/monitor";
+import { emit } from "../metrics/analytics";
+import { countError } from "../metrics/errors";
+import { observeChange } from "../metrics/room";
 import { ChatStore } from "./chat";
 import { clockDeadline } from "./clock";
 import { reportPlaying } from "./listing";
@@ -111,17 +116,32 @@ export class RoomCore {
     return { legalPlays: cached.written };
   }
 
+  /** This table's logger: every line carries its id (../log.ts). */
+  get log(): Logger {
+    const fallback = this.ctx.id.name ?? this.ctx.id.toString();
+    let id = fallback;
+    try {
+      id = this.store.load()?.info.id ?? fallback;
+    } catch {
+      // The failure being logged may be the load itself: the object's own id still names the table.
+    }
+    if (this.#log?.context.tableId !== id) this.#log = tableLog(id);
+    return this.#log;
+  }
+  #log: Logger | undefined;
+
   /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
   commit(change: Change): LoggedEvent[] {
     const sealed = sealRolls(change, this.entropy);
     // Every roll drawn must be an event of the change, or two rolls would share a roll number (a bug: say so).
     const drawn = this.#scripted ? null : this.fair.rolls;
     if (drawn !== null && drawn !== sealed.room.info.fairDice?.rolls) {
-      console.error(`fair dice: drew up to roll ${drawn}, but the change stores ${sealed.room.info.fairDice?.rolls ?? "none"}`);
+      this.log.error(`fair dice: drew up to roll ${drawn}, but the change stores ${sealed.room.info.fairDice?.rolls ?? "none"}`);
     }
     const before = this.store.load();
     const logged = this.store.commit(sealed);
     reportPlaying(this, before, sealed.room);
+    observeChange(this.env, before, sealed.room, logged, change.command !== undefined);
     this.fair.reset();
     return logged;
   }
@@ -167,8 +187,10 @@ export class RoomCore {
   }
 
   sendError(ws: WebSocket, id: string | null, code: ErrorCode, message: string, candidates?: string[]): void {
-    const seq = this.store.load()?.seq ?? 0;
-    this.sockets.send(ws, { type: "error", id, code, message, seq, ...(candidates ? { candidates } : {}) });
+    const room = this.store.load();
+    this.sockets.send(ws, { type: "error", id, code, message, seq: room?.seq ?? 0, ...(candidates ? { candidates } : {}) });
+    countError(this.env, this.ctx, code);
+    emit(this.env, [{ name: "errors", key: code, value: 1, tableId: room?.info.id ?? "" }]);
   }
 
   /**
@@ -212,9 +234,14 @@ export class RoomCore {
     return null;
   }
 
+  /** Tells the Monitor about this table's outbox without waiting for it (../metrics/monitor.ts). */
+  tellMonitor(change: (monitor: DurableObjectStub<Monitor>) => Promise<void>): void {
+    inBackground(this.ctx, () => change(this.env.MONITOR.getByName("monitor")), this.log, "monitor update failed");
+  }
+
   /** Tells the lobby about this table without waiting for it (see `tellLobby`: the lobby is only an index). */
   tellLobby(change: (lobby: DurableObjectStub<Lobby>) => Promise<void>): void {
-    tellLobby(this.ctx, this.env, change);
+    tellLobby(this.ctx, this.env, change, this.log);
   }
 }
 

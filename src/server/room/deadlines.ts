@@ -44,7 +44,7 @@ export function flagFell(core: RoomCore, now: number): void {
   if (!room?.match || due === null || due > now || !side) return;
   const step = settleCommand(core, room, room.match, { type: "timeout", side }, now);
   if (!step.ok) {
-    console.error("the engine refused a timeout", step.error);
+    core.log.error("the engine refused a timeout", step.error);
     return;
   }
   core.broadcast(core.commit(step.value));
@@ -137,7 +137,7 @@ async function refundOnce(core: RoomCore, room: Room, deadline: Deadline): Promi
     await settleStakes(core.d1, room, Date.now());
     return true;
   } catch (error) {
-    console.error(`table ${room.info.id}: refund of a never-started stake table failed`, error);
+    core.log.error("refund of a never-started stake table failed", error);
     const now = core.store.load();
     if (now) core.commit({ room: now, events: [], at: Date.now(), setDeadlines: [{ ...deadline, due: Date.now() + retryDelayMs(1) }] });
     return false;
@@ -185,11 +185,11 @@ function windowEnded(core: RoomCore, deadline: Deadline, seat: Side): void {
   const command: MatchCommand = otherAway ? { type: "abandon" } : { type: "forfeit", side: seat };
   const step = settleCommand(core, room, room.match, command);
   if (!step.ok) {
-    console.error("the engine refused a server command", command, step.error);
+    core.log.error("the engine refused a server command", step.error, { command });
     clear(core, deadline);
     return;
   }
-  console.log(`table ${room.info.id}: ${seat}'s window ended, match ${otherAway ? "abandoned" : `forfeited by ${seat}`}`);
+  core.log.info(`${seat}'s window ended, match ${otherAway ? "abandoned" : `forfeited by ${seat}`}`, { seat });
   const logged = core.commit({ ...step.value, clearDeadlines: [deadline] });
   core.broadcast(logged);
 }

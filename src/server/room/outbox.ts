@@ -9,6 +9,7 @@ import type { Side } from "../../engine";
 import { Db, type MatchFacts, type RatingWrite } from "../db";
 import { rateMatch } from "../ratings/glicko2";
 import { settleStakes } from "../coins/stakes";
+import { matchCounts, type Count } from "../metrics/match";
 import type { RoomCore } from "./core";
 import { SIDES, type Room } from "./table";
 
@@ -32,6 +33,7 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
   const endedAt = core.store.eventsAfter(room.seq - 1, 1).events[0]?.at ?? 0;
   if (delay > 0 && Date.now() < endedAt + delay) {
     core.commit({ room, events: [], at: Date.now(), setDeadlines: [{ ...DELIVER, due: endedAt + delay }] });
+    for (const entry of entries) tellMonitorPending(core, room, endedAt, entry.attempts);
     return;
   }
   for (const entry of entries) {
@@ -39,10 +41,11 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
     try {
       // One purpose so far: the match record, and at a stake table the settlement of its escrow (both idempotent).
       const ended = core.store.load()!;
-      await deliverMatchRecord(new Db(core.d1), matchFacts(ended, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events));
+      const facts = matchFacts(ended, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events);
+      await deliverMatchRecord(new Db(core.d1), facts, matchCounts(facts, core.store.stats().commands));
       await settleStakes(core.d1, ended, endedAt);
     } catch (error) {
-      console.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error);
+      core.log.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error, { attempt: entry.attempts + 1 });
       delivered = false;
     }
     // Reloaded after the await: a socket may have changed the room meanwhile.
@@ -51,7 +54,15 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
       ? { outbox: { delivered: entry.purpose }, clearDeadlines: [DELIVER] }
       : { outbox: { failed: entry.purpose }, setDeadlines: [{ ...DELIVER, due: Date.now() + retryDelayMs(entry.attempts + 1) }] };
     core.commit({ room, events: [], at: Date.now(), ...change });
+    // The Monitor hears only of late records (GET /v1/health's backlog): one delivered at once costs it nothing.
+    if (!delivered) tellMonitorPending(core, room, endedAt, entry.attempts + 1);
+    else if (entry.attempts > 0 || delay > 0) core.tellMonitor((monitor) => monitor.delivered(room.info.id, endedAt));
   }
+}
+
+function tellMonitorPending(core: RoomCore, room: Room, endedAt: number, attempts: number): void {
+  const stake = room.info.stake !== undefined;
+  core.tellMonitor((monitor) => monitor.pending(room.info.id, endedAt, attempts, stake));
 }
 
 /** The record of a finished match, from the stored room and log only, so every delivery builds the same one. */
@@ -79,7 +90,7 @@ export function matchFacts(room: Room, events: MatchFacts["events"]): MatchFacts
   };
 }
 
-async function deliverMatchRecord(db: Db, facts: MatchFacts): Promise<void> {
+async function deliverMatchRecord(db: Db, facts: MatchFacts, counts: readonly Count[]): Promise<void> {
   if (await db.matchExists(facts.tableId)) return;
   const { white, black } = facts.players;
   const writes: RatingWrite[] = [];
@@ -91,5 +102,5 @@ async function deliverMatchRecord(db: Db, facts: MatchFacts): Promise<void> {
       writes.push({ playerId: facts.players[side].playerId!, pool: facts.pool, before: side === "white" ? w : b, after: after[side] });
     }
   }
-  await db.recordMatch(facts, writes);
+  await db.recordMatch(facts, writes, counts);
 }

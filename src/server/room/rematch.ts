@@ -110,7 +110,7 @@ export async function onRematch(core: RoomCore, ws: WebSocket, seat: Side, messa
   const made = await createRematch(core, room, id);
   if (!made.ok) {
     s.setNewTable(null);
-    console.error("rematch failed", made.detail);
+    core.log.error("rematch failed", made.detail);
     return core.sendError(ws, message.id, "INTERNAL", "the rematch table could not be made");
   }
   ack();

@@ -20,6 +20,10 @@ import {
 import { readableRecord } from "../record-access";
 import { Db } from "../db";
 import { ModerationDb } from "../db/moderation";
+import { countOne } from "../db/metrics";
+import { requestLog } from "../log";
+import { emit } from "../metrics/analytics";
+import { hourOf } from "../metrics/hours";
 import { admit } from "../moderation/admission";
 import type { Env } from "../env";
 import { guestName, nameKey } from "../identity/names";
@@ -68,6 +72,7 @@ players.openapi(
       created = await db.createPlayer(id, name, nameKey(name), now);
     }
     if (!created) throw new ApiError("INTERNAL", "could not draw a free guest name");
+    emit(c.env, [{ name: "guests.created", key: "", value: 1 }]);
     const token = await openSession(db, id, now);
     const player = (await db.player(id))!;
     return c.json({ token, player: await profileOf(db, player, now) }, 201);
@@ -189,6 +194,7 @@ players.openapi(
     const claimed = await db.claim(player.id, name, nameKey(name), await hashPassword(password));
     if (claimed === "taken") throw new ApiError("NAME_TAKEN", `another player is called ${name}`);
     if (claimed === "claimed") throw new ApiError("ALREADY_CLAIMED", "this player already has a name and password");
+    await countClaim(c.env, c.req.raw);
     return c.json(await profileOf(db, (await db.player(player.id))!, Date.now()), 200);
   },
 );
@@ -342,3 +348,13 @@ players.openapi(
     return c.json({ pool, entries, next: rows.length === limit ? offset + limit : null }, 200);
   },
 );
+
+/** A claim is counted (docs/observability.md) beside its own D1 write; a counter that fails never undoes the claim. */
+async function countClaim(env: Env, request: Request): Promise<void> {
+  emit(env, [{ name: "claims", key: "", value: 1 }]);
+  try {
+    await countOne(env.DB, "claims", "", hourOf(Date.now()));
+  } catch (error) {
+    requestLog(request).warn("claim not counted", { error });
+  }
+}
