@@ -4,6 +4,7 @@
  * health (GET /v1/health). Reading is for all staff; changing the switch or the words is the admin's (a
  * moderator's attempt is answered FORBIDDEN and shown as such).
  */
+import { ApiError } from "../client";
 import { DEFCON_MAX, FILTER_LANGUAGES, SITE_STOPS, type ChatFilterState, type SiteState } from "../protocol/site";
 import { panel, when, type AdminContext } from "./admin-kit";
 import { healthList } from "./admin-health";
@@ -33,7 +34,10 @@ export function mountSiteSection(body: HTMLElement, ctx: AdminContext): void {
   const filter = h("div", {}, h("p", {}, t("common.loading")));
   const health = h("div", {}, h("p", {}, t("common.loading")));
   body.append(panel(t("admin.site.defcon"), "admin-defcon", site), panel(t("admin.site.filter"), "admin-filter", filter), panel(t("admin.site.health"), "admin-health", health));
-  const loadSite = () => void ctx.api.getSiteAdmin().then((s) => ctx.live() && site.replaceChildren(defconPanel(ctx, s, loadSite)), (err: unknown) => ctx.fail(site, err));
+  // The switch's admin route is for admins; a moderator reads the same level from the public GET /v1/site (and a
+  // change they try is refused FORBIDDEN, shown under the form).
+  const read = () => ctx.api.getSiteAdmin().catch((err: unknown) => (err instanceof ApiError && err.status === 403 ? ctx.api.getSite() : Promise.reject(err)));
+  const loadSite = () => void read().then((s) => ctx.live() && site.replaceChildren(defconPanel(ctx, s, loadSite)), (err: unknown) => ctx.fail(site, err));
   const loadFilter = () => void ctx.api.getChatFilter().then((f) => ctx.live() && filter.replaceChildren(filterPanel(ctx, f, loadFilter)), (err: unknown) => ctx.fail(filter, err));
   loadSite();
   loadFilter();
