@@ -59,6 +59,10 @@ import {
   type TableSummary,
   type TableView,
 } from "../protocol";
+import type { input } from "zod";
+import { HealthSchema, MetricsReportSchema, type Health, type MetricsPeriod, type MetricsReport } from "../protocol/metrics";
+import { ReportQueueSchema, StaffReportSchema, type ReportQueue, type ReportStatus, type ResolveReportBody, type StaffReport } from "../protocol/reports";
+import { ChatFilterStateSchema, type ChatFilterState, type SetChatFilterBodySchema, type SetSiteBodySchema } from "../protocol/site";
 import { TableConnection } from "./connection";
 import { randomHex } from "../protocol";
 import { ApiError } from "./errors";
@@ -77,6 +81,10 @@ const AnyJson: Parser<Record<string, unknown>> = {
 };
 
 const NoContent: Parser<void> = { parse: () => undefined };
+
+// Bodies as a caller writes them (defaults may be left out): zod types only, nothing of zod is imported at run time here.
+type SetSiteBody = input<typeof SetSiteBodySchema>;
+type SetChatFilterBody = input<typeof SetChatFilterBodySchema>;
 
 export interface ClientOptions {
   /** A session token (POST /v1/players or /v1/sessions): sent as `Authorization: Bearer` to the players' routes and on create/join. */
@@ -289,6 +297,54 @@ export class NardiClient {
   /** The moderation log, newest first; pass the page's `next` as `cursor` for the next one. */
   adminLog(page: { player?: string; action?: ModerationActionKind; cursor?: string; limit?: number } = {}): Promise<LogPage> {
     return this.request("GET", `/v1/admin/log${query(page)}`, LogPageSchema, undefined, this.options.session);
+  }
+
+  // The rest of the admin API (docs/reports.md, docs/safety.md, docs/observability.md): a staff session as above.
+
+  /** Staff: the reports queue (open ones oldest first) with the evidence captured at filing. */
+  getReportQueue(filter: { status?: ReportStatus; player?: string; limit?: number; offset?: number } = {}): Promise<ReportQueue> {
+    return this.request("GET", `/v1/admin/reports${query(filter)}`, ReportQueueSchema, undefined, this.options.session);
+  }
+
+  /** Staff: closes a report as handled or dismissed. */
+  resolveReport(reportId: string, body: ResolveReportBody): Promise<StaffReport> {
+    return this.request("POST", `/v1/admin/reports/${encodeURIComponent(reportId)}/resolve`, StaffReportSchema, body, this.options.session);
+  }
+
+  /** Staff: the site switch's level, what it stops and the operator's message. */
+  getSiteAdmin(): Promise<SiteState> {
+    return this.request("GET", "/v1/admin/site", SiteStateSchema, undefined, this.options.session);
+  }
+
+  /** Admin: sets the site switch at once. */
+  setSite(body: SetSiteBody): Promise<SiteState> {
+    return this.request("PUT", "/v1/admin/site", SiteStateSchema, body, this.options.session);
+  }
+
+  /** Staff: the chat filter's operator lists per language, beside the size of each maintained list. */
+  getChatFilter(): Promise<ChatFilterState> {
+    return this.request("GET", "/v1/admin/chat-filter", ChatFilterStateSchema, undefined, this.options.session);
+  }
+
+  /** Admin: replaces one language's operator lists. */
+  setChatFilter(body: SetChatFilterBody): Promise<ChatFilterState> {
+    return this.request("PUT", "/v1/admin/chat-filter", ChatFilterStateSchema, body, this.options.session);
+  }
+
+  /** Staff: the counters per hour or per UTC day since `since` (epoch ms), and the figures of the moment. */
+  getMetrics(q: { period?: MetricsPeriod; since?: number } = {}): Promise<MetricsReport> {
+    return this.request("GET", `/v1/admin/metrics${query(q)}`, MetricsReportSchema, undefined, this.options.session);
+  }
+
+  /** The server's health: D1 and the outbox backlog. Answered 200 when every check passed, 503 (same body) when not. */
+  async getHealth(): Promise<Health> {
+    const res = await this.fetchImpl(`${this.baseUrl}/v1/health`, { headers: { accept: "application/json" } });
+    if (res.status !== 200 && res.status !== 503) throw new ApiError(res.status, `HTTP_${res.status}`, (await res.text()).slice(0, 200));
+    try {
+      return HealthSchema.parse(await res.json());
+    } catch (err) {
+      throw new ApiError(res.status, "BAD_RESPONSE", `GET /v1/health: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** The OpenAPI 3.1 document of the HTTP API. */

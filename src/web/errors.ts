@@ -40,6 +40,7 @@ const CODE_TEXTS: Partial<Record<string, MessageKey>> = {
   RATED_NEEDS_PLAYER: "errors.code.ratedNeedsPlayer",
   SAME_PLAYER: "errors.code.samePlayer",
   PLAYER_NOT_FOUND: "errors.code.playerNotFound",
+  FORBIDDEN: "errors.code.forbidden",
   BANNED: "errors.code.banned",
   SUSPENDED: "errors.code.suspended",
   MUTED: "errors.code.muted",

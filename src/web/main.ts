@@ -10,11 +10,13 @@
  *   #/replay/<id>[/<seq>]  the replay of a table's match, at one position
  *   #/verify/<id> recompute every roll of a match (fair dice);  #/dice/<playerId>  a player's dice statistics
  *   #/rules/long, #/rules/short  the rules of a variant; #/glossary[/<term>] the glossary
+ *   #/admin[/<section>[/<arg>]]  the staff pages (./admin.ts): a "staff only" page for anyone the API refuses
  * Anything else is the "unknown page" error page. Seats ({tableId, seat, token}) live in localStorage, so a reload
  * or a new tab resumes the same seat. The visitor is a player from the first visit (a guest, ./session.ts).
  * Changing the language re-renders the current screen.
  */
 import { NardiClient } from "../client";
+import { isStaff, mountAdmin } from "./admin";
 import { balanceBadge, mountTransfers, refreshBalance } from "./coins";
 import { h } from "./dom";
 import { mountError } from "./errors";
@@ -34,6 +36,8 @@ const anonymous = new NardiClient(location.origin);
 let you: Visitor = { api: anonymous, me: null };
 let api = anonymous;
 let visitorKnown = false;
+/** Whether the admin API accepts the visitor (asked once per visitor; it decides, the page only shows the link). */
+let staff = false;
 
 const header = document.querySelector("header.top");
 const nav = h("nav", { class: "top-links" });
@@ -62,6 +66,7 @@ function renderHeader(): void {
     h("a", { href: "#/leaders/georgian-short", "data-testid": "leaders" }, t("nav.leaders")),
     // The Domino Coins balance, once the visitor is known (made again so its words follow the language).
     ...(visitorKnown ? [balanceBadge(api)] : []),
+    ...(staff ? [h("a", { href: "#/admin", "data-testid": "admin-link", class: "admin-link" }, t("nav.admin"))] : []),
     meEl,
   );
 }
@@ -70,10 +75,17 @@ function setVisitor(v: Visitor): void {
   you = v;
   api = v.api;
   visitorKnown = true;
+  // Another visitor (a log-in, a log-out): no link until the API has answered for them.
+  staff = false;
   meEl.textContent = v.me ? v.me.name : "";
   renderHeader();
   if (v.me) meEl.setAttribute("href", `#/p/${v.me.id}`);
   else meEl.removeAttribute("href");
+  void isStaff(v.api, v.me).then((yes) => {
+    if (you !== v || yes === staff) return;
+    staff = yes;
+    renderHeader();
+  });
 }
 const root = document.getElementById("app") as HTMLElement;
 const connectionEl = document.querySelector<HTMLElement>("[data-testid=connection]") ?? h("span");
@@ -100,6 +112,10 @@ function route(): void {
       if (v.me) location.hash = `#/p/${v.me.id}`;
       route();
     });
+    return;
+  }
+  if (screen === "admin") {
+    unmount = mountAdmin(root, api, id, invite);
     return;
   }
   if (screen === "coins") {

@@ -28,6 +28,8 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The shared server's `--persist-to` folder: tests write D1 rows an operator would (e.g. a first admin's role). */
+    stateDir: string;
   }
 }
 
@@ -322,5 +324,6 @@ export async function benchServer(url: string | null, opts: DevServerOptions = {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startDevServer();
   project.provide("baseUrl", server.baseUrl);
+  project.provide("stateDir", server.stateDir);
   return () => server.stop();
 }
