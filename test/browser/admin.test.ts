@@ -6,12 +6,11 @@
  * the log, undoes it, and reads the metrics (one finished match) and the site's state and health; a moderator's
  * attempt at the site switch is refused in words; every section passes axe-core and fits a phone's width.
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ApiError, NardiClient, type SessionGrant } from "../../src/client";
 import { connected } from "../support/tables";
+import { d1Execute } from "../support/wrangler-dev";
 import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
 import { overflowing, seriousViolations } from "./page-checks";
 
@@ -22,11 +21,7 @@ const api = new NardiClient(baseUrl);
 
 /** One SQL statement against the dev server's own D1 (the operator's way in before any admin exists). */
 function d1(sql: string): void {
-  const run = spawnSync(process.execPath, [join("node_modules", "wrangler", "bin", "wrangler.js"), "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", sql], {
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" },
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stdout}\n${run.stderr}`);
+  d1Execute(stateDir, sql);
 }
 
 /** A page whose visitor is the player of `grant` (the session the web client keeps in localStorage). */

@@ -4,18 +4,15 @@
  * `player_roles` row into this server's local D1 with `wrangler d1 execute`, as an operator would) resolves it;
  * the reporter's profile shows it handled. This file runs its own `wrangler dev`, to know its state folder.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NardiClient } from "../../src/client";
 import { ReportQueueSchema, StaffReportSchema } from "../../src/protocol";
-import { startDevServer, type DevServer } from "../support/wrangler-dev";
+import { d1Execute, startDevServer, type DevServer } from "../support/wrangler-dev";
 import { POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const browser = useChromium();
 let server: DevServer;
@@ -30,13 +27,7 @@ afterAll(async () => {
 /** What an operator runs to make a moderator on a local database (docs/reports.md). */
 function grantModerator(playerId: string): void {
   if (!/^[A-Za-z0-9_-]+$/.test(playerId)) throw new Error(`not a player id: ${playerId}`);
-  const sql = `INSERT INTO player_roles (player_id, role, granted_by, granted_at) VALUES ('${playerId}', 'moderator', NULL, ${Date.now()})`;
-  const run = spawnSync(
-    process.execPath,
-    [join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"), "d1", "execute", "DB", "--local", "--persist-to", server.stateDir, "--command", sql],
-    { cwd: ROOT, env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" }, encoding: "utf8" },
-  );
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stdout}\n${run.stderr}`);
+  d1Execute(server.stateDir, `INSERT INTO player_roles (player_id, role, granted_by, granted_at) VALUES ('${playerId}', 'moderator', NULL, ${Date.now()})`);
 }
 
 async function adminGet(token: string, path: string): Promise<unknown> {

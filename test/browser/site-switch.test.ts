@@ -4,14 +4,12 @@
  * a local database: a `site_settings` row written with `wrangler d1 execute --local --persist-to`. Its own
  * `wrangler dev`, so no other test meets a restricted site.
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { NardiClient } from "../../src/client";
 import type { SeatGrant } from "../../src/protocol";
 import { CATALOGUES } from "../../src/web/i18n";
-import { startDevServer, type DevServer } from "../support/wrangler-dev";
+import { d1Execute, startDevServer, type DevServer } from "../support/wrangler-dev";
 import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
 
 const browser = useChromium();
@@ -26,12 +24,7 @@ afterAll(async () => {
 
 /** Runs one SQL statement against the dev server's local D1, as `npx wrangler d1 execute DB --local` does. */
 function d1(sql: string): void {
-  const wrangler = join(process.cwd(), "node_modules", "wrangler", "bin", "wrangler.js");
-  const run = spawnSync(process.execPath, [wrangler, "d1", "execute", "DB", "--local", "--persist-to", server.stateDir, "--command", sql], {
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" },
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stdout}\n${run.stderr}`);
+  d1Execute(server.stateDir, sql);
 }
 
 function setLevel(level: number, message: string): void {

@@ -8,9 +8,6 @@
  * The ban route (`POST /v1/admin/players/{id}/actions`) is the moderation-core work's; this test runs once both
  * are merged. The live half is covered inside workerd by test/worker/moderation-live.test.ts.
  */
-import { spawnSync } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { NardiClient, type SessionGrant } from "../../src/client";
 import { EventHistorySchema, type EventHistory } from "../../src/protocol";
@@ -18,13 +15,11 @@ import { ledgerCheck } from "../../scripts/ledger-check";
 import { playRandomMatch } from "../support/random-match";
 import { seededRng } from "../support/rng";
 import { rawHandshake } from "../support/upgrade";
-import { startDevServer, type DevServer } from "../support/wrangler-dev";
+import { d1Execute, startDevServer, type DevServer } from "../support/wrangler-dev";
 
 const STAKE = 100;
 const GRANT = 1000;
 const BANNED_CLOSE = 4003;
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 
 let server: DevServer;
 let client: NardiClient;
@@ -39,13 +34,7 @@ afterAll(async () => {
 
 /** Runs SQL against the dev server's D1 (its persisted state folder), as an operator would with wrangler. */
 function d1(sql: string): Array<Record<string, unknown>> {
-  const run = spawnSync(process.execPath, [WRANGLER, "d1", "execute", "DB", "--local", "--json", "--persist-to", server.stateDir, "--command", sql], {
-    cwd: ROOT,
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "1" },
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stdout}\n${run.stderr}`);
-  return (JSON.parse(run.stdout) as Array<{ results: Array<Record<string, unknown>> }>).flatMap((a) => a.results);
+  return d1Execute(server.stateDir, sql);
 }
 
 async function events(tableId: string, token: string): Promise<EventHistory> {

@@ -53,6 +53,21 @@ function scratchRoot(): string {
   return tmpdir();
 }
 
+/**
+ * Runs SQL against a dev server's local D1 (its `--persist-to` state folder) as an operator would, with
+ * `wrangler d1 execute DB --local`: the way in before any admin exists (roles, the site switch). The rows of
+ * every statement's result, in order.
+ */
+export function d1Execute(stateDir: string, sql: string): Array<Record<string, unknown>> {
+  const run = spawnSync(process.execPath, [WRANGLER, "d1", "execute", "DB", "--local", "--json", "--persist-to", stateDir, "--command", sql], {
+    cwd: ROOT,
+    env: { ...process.env, ...OFFLINE_ENV, CI: "1" },
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stdout}\n${run.stderr}`);
+  return (JSON.parse(run.stdout) as Array<{ results: Array<Record<string, unknown>> }>).flatMap((a) => a.results);
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
