@@ -12,3 +12,4 @@ export * from "./position-string";
 export * from "./gnubg";
 export * from "./pace";
 export * from "./clock";
+export * from "./facts";

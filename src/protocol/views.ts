@@ -113,6 +113,17 @@ export const MatchViewSchema = z
     pips: z.object({ white: z.number().int(), black: z.number().int() }),
     /** Sides that may offer the cube right now (before rolling, on their turn). */
     canDouble: z.array(SideSchema),
+    /**
+     * The side that must act next: the mover, or, in phase `cube-offered`, the side answering the double (its clock
+     * is the one running); null once the match is over. Clients show the turn from this, never from `turn`.
+     */
+    toAct: SideSchema.nullable(),
+    /**
+     * What `toAct` may send now, in this order: `roll`, `double` (before rolling), `play` (phase `moving`), `take`
+     * and `drop` (answering a double). Empty once the match is over. `resign` is never listed: either seated player
+     * may resign while the match runs (docs/rules.md).
+     */
+    may: z.array(z.enum(["roll", "double", "play", "take", "drop"])),
     winner: SideSchema.nullable(),
     endReason: EndReasonSchema.nullable(),
   })

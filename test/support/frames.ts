@@ -35,6 +35,8 @@ export function tableViewAt(position: Position, dice: Dice, ctx: PlayContext): T
       board,
       pips: { white: pipCount(board.white), black: pipCount(board.black) },
       canDouble: [],
+      toAct: turn,
+      may: ["play"],
       winner: null,
       endReason: null,
     },

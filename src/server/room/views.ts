@@ -1,5 +1,5 @@
 /** What clients see: the public table view (no token hashes) and the mover's legal plays (compact, or written out for v1), built from the stored room. */
-import { canDouble, compactLegalPlaysFor, pipCount, type CompactPlays, type MatchState, type Side } from "../../engine";
+import { canDouble, pipCount, stateFacts, type CompactPlays, type MatchState, type Side } from "../../engine";
 import type { MatchView, PlayerView, TableView } from "../../protocol";
 import { stakeView } from "../coins/stakes";
 import { clockView, timeControlOf } from "./clock";
@@ -62,6 +62,8 @@ function matchView(state: MatchState): MatchView {
     board,
     pips: { white: pipCount(board.white), black: pipCount(board.black) },
     canDouble: SIDES.filter((side) => canDouble(state, side)),
+    toAct: stateFacts(state).toAct,
+    may: [...stateFacts(state).may],
     winner: state.winner,
     endReason: state.endReason,
   };
@@ -69,6 +71,5 @@ function matchView(state: MatchState): MatchView {
 
 /** The mover's legal plays of the current roll, compact; null when nobody is choosing a play. */
 export function moverPlays(state: MatchState | null): CompactPlays | null {
-  if (!state || state.phase !== "moving") return null;
-  return compactLegalPlaysFor(state);
+  return state ? stateFacts(state).plays : null;
 }
