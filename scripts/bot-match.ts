@@ -3,7 +3,7 @@
  * `player-joined`, then every match event with its seq): the input of the export check (scripts/check-mat.ts)
  * and of the export tests. Seeded, so a seed names one match exactly.
  */
-import { applyCommand, makeRuleset, newMatch, seededRandom, type MatchEvent, type MatchStep, type PresetName } from "../src/engine";
+import { applyCommand, makeRuleset, newMatch, seededRandom, type MatchCommand, type MatchEvent, type MatchState, type MatchStep, type PresetName } from "../src/engine";
 import { botCommand, type BotLevel } from "../src/bot";
 import type { LoggedEvent, TableOrMatchEvent } from "../src/protocol";
 
@@ -15,6 +15,11 @@ export interface BotMatchOptions {
   levels?: { white: BotLevel; black: BotLevel };
   /** The seats' names (default `Bot <level> W` / `Bot <level> B`). */
   names?: { white: string; black: string };
+  /**
+   * Asked before every bot command (with the number of commands so far): a command to give instead, e.g. a
+   * resignation, forfeit or timeout that ends the match where the bots would have played on.
+   */
+  interrupt?: (state: MatchState, commands: number) => MatchCommand | null;
 }
 
 export function botMatch(options: BotMatchOptions): LoggedEvent[] {
@@ -37,7 +42,9 @@ export function botMatch(options: BotMatchOptions): LoggedEvent[] {
   for (let turns = 0; step.state.phase !== "over"; turns++) {
     if (turns > 20_000) throw new Error(`match ${options.seed} did not end`);
     const command =
-      botCommand(step.state, "white", levels.white, rng) ?? botCommand(step.state, "black", levels.black, rng);
+      options.interrupt?.(step.state, turns) ??
+      botCommand(step.state, "white", levels.white, rng) ??
+      botCommand(step.state, "black", levels.black, rng);
     if (!command) throw new Error(`no bot acts in phase ${step.state.phase}`);
     const next = applyCommand(step.state, command, dice);
     if (!next.ok) throw new Error(`${command.type}: ${next.error.message}`);

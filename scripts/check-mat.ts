@@ -9,8 +9,7 @@
  *
  *   npm run check:mat -- [--matches 320] [--keep <dir>]
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,8 +17,8 @@ import { toGnubgId, type PresetName, type Side } from "../src/engine";
 import type { BotLevel } from "../src/bot";
 import { matName, replayLog, toMat, type Replay } from "../src/protocol/export";
 import { botMatch } from "./bot-match";
+import { GNUBG, importMats, PLAYER, type GnubgMatch } from "./gnubg-import";
 
-const GNUBG = "/usr/games/gnubg";
 const PRESETS: PresetName[] = ["backgammon", "georgian-short"];
 const LENGTHS = [1, 3, 5, 7];
 /** Names as players write them (spaces, colons, other scripts): the file must still read back. */
@@ -43,20 +42,6 @@ interface Expected {
   names: Record<Side, string>;
 }
 
-interface GnubgAction {
-  player: "X" | "O";
-  action: string;
-  dice: number[] | null;
-  move: number[][] | null;
-  board: string | null;
-}
-interface GnubgMatch {
-  file: string;
-  info: { "match-length": number; X: { name: string }; O: { name: string } } | null;
-  games: Array<{ info: { "score-X": number; "score-O": number; winner: "X" | "O"; "points-won": number; resigned: boolean }; actions: GnubgAction[] }>;
-}
-
-const PLAYER: Record<Side, "X" | "O"> = { white: "X", black: "O" };
 
 function moveKey(player: string, dice: readonly number[], steps: ReadonlyArray<readonly number[]>): string {
   const sortedDice = [...dice].sort((a, b) => b - a).join("");
@@ -171,20 +156,12 @@ function main(): number {
   }
   const exported = performance.now();
 
-  const list = join(dir, "list.txt");
-  const out = join(dir, "gnubg.jsonl");
-  writeFileSync(list, jobs.map((j) => j.file).join("\n") + "\n");
   console.log(`importing ${jobs.length} files into gnubg …`);
-  const run = spawnSync(GNUBG, ["-t", "-q", "-r", "-p", join(import.meta.dirname, "check-mat.py")], {
-    env: { ...process.env, MAT_LIST: list, MAT_OUT: out },
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (run.status !== 0) console.error(`gnubg exited with ${run.status}: ${run.stderr?.toString().slice(-2000)}`);
-  const answers = existsSync(out) ? readFileSync(out, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as GnubgMatch) : [];
+  const run = importMats(jobs.map((j) => j.file), dir);
+  if (run.status !== 0) console.error(`gnubg exited with ${run.status}: ${run.stderr.slice(-2000)}`);
+  const answers = run.matches;
+  const warnings = run.warnings;
   const imported = performance.now();
-  // gnubg says what it could not read on its output ("WARNING: Invalid move: …"), and reads on.
-  const warnings = `${run.stdout?.toString() ?? ""}${run.stderr?.toString() ?? ""}`.split("\n").filter((l) => /warning|invalid|error/i.test(l));
 
   const failures: string[] = [];
   let games = 0;

@@ -12,6 +12,12 @@ import type { Replay } from "./replay";
 const LEFT = 28;
 /** Where the right column starts: after `nnn) ` and the left column. */
 const RIGHT_AT = 5 + LEFT;
+/**
+ * gnubg's reader (import.c, `ImportGame`) finds a line's right column by its second `:` or, on a line longer than
+ * this, by a run of two spaces; a shorter line without `:` keeps the right column found on the line before, so
+ * gnubg reads that entry again (a ` Takes` alone became a second `Doubles`). Such lines are padded past it.
+ */
+const GNUBG_SHORT_LINE = 15;
 
 /** A player's name as one word: the score line `name : score` leaves no room for spaces or colons. */
 export function matName(name: string, fallback: string): string {
@@ -29,11 +35,14 @@ function stepText(step: { from: number; to: number; hit: boolean }): string {
 
 class Game {
   readonly lines: string[] = [];
+  /** Whether any action (roll, cube action) is written yet. */
+  acted = false;
   private number = 0;
   private left: string | null = null;
   private right: string | null = null;
 
   act(side: Side, text: string): void {
+    this.acted = true;
     if (side === "white") {
       this.flush();
       this.left = text;
@@ -62,10 +71,20 @@ class Game {
     this.number += 1;
     const left = this.left ?? "";
     const gap = left.length >= LEFT ? " " : "";
-    this.lines.push(`${String(this.number).padStart(3)}) ${left.padEnd(LEFT)}${gap}${this.right ?? ""}`.trimEnd());
+    const line = `${String(this.number).padStart(3)}) ${left.padEnd(LEFT)}${gap}${this.right ?? ""}`.trimEnd();
+    this.lines.push(line.length <= GNUBG_SHORT_LINE && !line.includes(":") ? line.padEnd(RIGHT_AT) : line);
     this.left = null;
     this.right = null;
   }
+}
+
+/**
+ * A hand ended before its first play (lost on time, resigned or forfeited while the starter held the opening roll):
+ * gnubg ignores a `Wins` line in a game that has not begun, and would score it for nobody. The starter's roll,
+ * written alone, begins it (gnubg records a roll with legal plays left unplayed, as the mover's dice).
+ */
+function openGame(game: Game, held: { side: Side; dice: [number, number] } | null): void {
+  if (!game.acted && held) game.act(held.side, `${held.dice[0]}${held.dice[1]}:`);
 }
 
 /** The `.mat` text of a short-nardi replay (throws for long nardi: no gnubg file can describe it). */
@@ -82,6 +101,8 @@ export function toMat(replay: Replay): string {
 
   let game: Game | null = null;
   let dice: [number, number] | null = null;
+  /** The roll its mover holds and has not played yet. */
+  let held: { side: Side; dice: [number, number] } | null = null;
   /** The score when the current hand started (a match conceded mid-hand is scored from it). */
   let handScore = { white: 0, black: 0 };
   const close = () => {
@@ -101,11 +122,14 @@ export function toMat(replay: Replay): string {
         break;
       case "rolled":
         dice = event.dice;
+        held = { side: event.side, dice: event.dice };
         break;
       case "played":
+        held = null;
         game?.act(event.side, `${dice![0]}${dice![1]}: ${event.steps.map(stepText).join(" ")}`);
         break;
       case "burned":
+        held = null;
         game?.act(event.side, `${event.dice[0]}${event.dice[1]}:`);
         break;
       case "doubled":
@@ -118,6 +142,7 @@ export function toMat(replay: Replay): string {
         game?.act(event.side, " Drops");
         break;
       case "hand-ended": {
+        if (game) openGame(game, held);
         const matchOver = event.score[event.winner] >= replay.length;
         game?.wins(event.winner, ` Wins ${points(event.value)}${matchOver ? " and the match" : ""}`);
         close();
@@ -126,6 +151,7 @@ export function toMat(replay: Replay): string {
       case "match-ended":
         // Ended inside a hand (resigned, forfeited, timed out): the winner takes what it still needed.
         if (game && event.winner) {
+          openGame(game, held);
           const won = event.score[event.winner] - handScore[event.winner];
           (game as Game).wins(event.winner, ` Wins ${points(won)} and the match`);
         }

@@ -1,0 +1,210 @@
+/**
+ * Matches that end inside a hand (resigned, forfeited, lost on time), exported with `toMat` and imported into the
+ * real GNU Backgammon (/usr/games/gnubg, as `npm run check:mat` drives it): gnubg must read every action we wrote
+ * and nothing more, and end with the server's final score wherever a .mat line can say it — else with exactly the
+ * score docs/replays.md says a reader gets. The matches are bot matches (scripts/bot-match.ts) interrupted by the
+ * concession; one gnubg process imports them all.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sideToAct, type MatchCommand, type MatchState, type PresetName, type Side } from "../../src/engine";
+import type { LoggedEvent } from "../../src/protocol";
+import { replayLog, toMat, toText, type Replay } from "../../src/protocol/export";
+import { botMatch } from "../../scripts/bot-match";
+import { GNUBG, gnubgFinalScore, gnubgResignation, importMats, PLAYER, type GnubgImport } from "../../scripts/gnubg-import";
+
+type Concession = "resign" | "forfeit" | "timeout";
+
+interface Case {
+  name: string;
+  events: LoggedEvent[];
+  /** Whether docs/replays.md says gnubg ends with the server's own score here. */
+  exact: boolean;
+}
+
+function replayed(events: LoggedEvent[]): Replay {
+  const result = replayLog(events);
+  if (!result.ok) throw new Error(`seq ${result.seq}: ${result.message}`);
+  return result.replay;
+}
+
+/**
+ * The first seeded bot match (seeds 1, 2, …) in which `when` holds at some point: there the side `who` names gives
+ * the concession. Throws when no seed up to 300 gets there, so a case can never pass without its situation.
+ */
+function concededMatch(
+  preset: PresetName,
+  length: number,
+  kind: Concession,
+  when: (state: MatchState, commands: number) => boolean,
+  who: (state: MatchState) => Side = (state) => sideToAct(state)!,
+  from = 1,
+): LoggedEvent[] {
+  for (let seed = from; seed < from + 300; seed++) {
+    let conceded = false;
+    const events = botMatch({
+      preset,
+      length,
+      seed,
+      interrupt: (state, commands) => {
+        if (conceded || !when(state, commands)) return null;
+        conceded = true;
+        return { type: kind, side: who(state) } as MatchCommand;
+      },
+    });
+    if (conceded) return events;
+  }
+  throw new Error(`no bot match of ${preset} to ${length} reached the situation`);
+}
+
+/** What the concession awards (`n`) and the cube it stood at, from the log's last hand. */
+function concession(replay: Replay): { n: number; cube: number; handScore: Record<Side, number>; winner: Side } | null {
+  const frames = replay.frames;
+  const end = frames.at(-1)!;
+  if (end.event.type !== "match-ended" || !end.event.winner) return null;
+  if (frames.at(-2)!.event.type === "hand-ended") return null;
+  const start = [...frames].reverse().find((f) => f.event.type === "hand-started")!;
+  const winner = end.event.winner;
+  return { n: end.score[winner] - start.score[winner], cube: end.cube.value, handScore: { ...start.score }, winner };
+}
+
+/** The score docs/replays.md says gnubg ends with: the hand's start plus gnubg's resignation value. */
+function documentedScore(replay: Replay): Record<Side, number> {
+  const c = concession(replay);
+  if (!c) return { ...replay.frames.at(-1)!.score };
+  const score = { ...c.handScore };
+  score[c.winner] += gnubgResignation(c.n, c.cube).points;
+  return score;
+}
+
+/** The last game's actions as gnubg should list them (player and kind); a roll held unplayed at a hand's start is `set`. */
+function lastGameActions(replay: Replay): string[] {
+  const frames = replay.frames;
+  const start = frames.findLastIndex((f) => f.event.type === "hand-started");
+  const actions: string[] = [];
+  let held: Side | null = null;
+  for (const { event } of frames.slice(start)) {
+    if (event.type === "rolled") held = event.side;
+    if (event.type === "played" || event.type === "burned") {
+      held = null;
+      actions.push(`${PLAYER[event.side]} move`);
+    }
+    if (event.type === "doubled") actions.push(`${PLAYER[event.side]} double`);
+    if (event.type === "taken") actions.push(`${PLAYER[event.side]} take`);
+    if (event.type === "dropped") actions.push(`${PLAYER[event.side]} drop`);
+  }
+  const c = concession(replay);
+  if (c) {
+    if (actions.length === 0 && held) actions.push(`${PLAYER[held]} set`);
+    actions.push(`${PLAYER[c.winner === "white" ? "black" : "white"]} resign`);
+  }
+  return actions;
+}
+
+const opening = (_state: MatchState, commands: number) => commands === 0;
+const cubeAt = (value: number) => (state: MatchState) => state.cube.value === value && state.phase === "awaiting-roll";
+const playedOn = (state: MatchState, commands: number) => commands >= 9 && state.cube.value === 1 && state.phase === "awaiting-roll";
+
+const CASES: Case[] = [];
+function add(name: string, exact: boolean, events: LoggedEvent[]): void {
+  CASES.push({ name, exact, events });
+}
+
+// Lost on time before any move: the starter holds the opening roll and its clock runs out.
+for (const preset of ["backgammon", "georgian-short"] as PresetName[]) {
+  for (const length of [1, 3, 5]) {
+    for (const from of [1, 2]) add(`${preset} ${length}: timeout before any move (seed from ${from})`, length <= 3, concededMatch(preset, length, "timeout", opening, undefined, from));
+  }
+}
+// Resigned and forfeited before any move, by the side not on roll too.
+add("backgammon 3: the side not on roll resigns before any move", true, concededMatch("backgammon", 3, "resign", opening, (s) => (sideToAct(s) === "white" ? "black" : "white")));
+add("georgian-short 1: forfeit before any move", true, concededMatch("georgian-short", 1, "forfeit", opening));
+
+// Forfeits at each short preset, in play (long nardi has no .mat: see below).
+add("backgammon 3: forfeit in play, cube at 1", true, concededMatch("backgammon", 3, "forfeit", playedOn));
+add("backgammon 3: forfeit with the cube at 2 (gnubg: 4 points)", false, concededMatch("backgammon", 3, "forfeit", cubeAt(2)));
+add("georgian-short 3: forfeit in play", true, concededMatch("georgian-short", 3, "forfeit", playedOn));
+add("georgian-short 5: forfeit in play (gnubg: 3 points)", false, concededMatch("georgian-short", 5, "forfeit", playedOn));
+
+// Resignations at 1, 3, 5 and 7 points, with and without the cube turned.
+add("backgammon 1: resign in play", true, concededMatch("backgammon", 1, "resign", playedOn));
+add("backgammon 3: resign in play, cube at 1", true, concededMatch("backgammon", 3, "resign", playedOn));
+add("backgammon 3: resign with the cube at 2 (gnubg: 4 points)", false, concededMatch("backgammon", 3, "resign", cubeAt(2)));
+add(
+  "backgammon 3: resign with the cube at 2 by the side 2 away",
+  true,
+  concededMatch("backgammon", 3, "resign", (s) => cubeAt(2)(s) && (s.score.white === 1 || s.score.black === 1), (s) => (s.score.white === 1 ? "black" : "white")),
+);
+add("backgammon 5: resign in play, cube at 1 (gnubg: 3 points)", false, concededMatch("backgammon", 5, "resign", playedOn));
+add("backgammon 5: resign with the cube at 2 (gnubg: 6 points)", false, concededMatch("backgammon", 5, "resign", cubeAt(2)));
+add(
+  "backgammon 5: resign with the cube at 2 by the side 4 away",
+  true,
+  concededMatch("backgammon", 5, "resign", (s) => cubeAt(2)(s) && (s.score.white === 1 || s.score.black === 1), (s) => (s.score.white === 1 ? "black" : "white")),
+);
+add(
+  "backgammon 5: resign at the cube's 1 by the side 3 away",
+  true,
+  concededMatch("backgammon", 5, "resign", (s) => playedOn(s, 9) && (s.score.white === 2 || s.score.black === 2), (s) => (s.score.white === 2 ? "black" : "white")),
+);
+add("backgammon 7: resign in play, cube at 1 (gnubg: 3 points)", false, concededMatch("backgammon", 7, "resign", playedOn));
+add("backgammon 7: resign with the cube at 2 (gnubg: 6 points)", false, concededMatch("backgammon", 7, "resign", cubeAt(2)));
+add("georgian-short 7: resign in play (gnubg: 3 points)", false, concededMatch("georgian-short", 7, "resign", playedOn));
+
+/** White takes Black's double and Black resigns at once: White's ` Takes` stands alone on its line. */
+function resignAfterTake(length: number): LoggedEvent[] {
+  return concededMatch("backgammon", length, "resign", (s) => s.cube.value === 2 && s.cube.owner === "white" && s.phase === "awaiting-roll" && s.position.turn === "black" && s.score.white === 0, () => "black");
+}
+add("backgammon 2: Black resigns right after White took (a short Takes line)", true, resignAfterTake(2));
+add("backgammon 5: Black resigns right after White took (gnubg: 6 points)", false, resignAfterTake(5));
+
+let dir = "";
+let gnubg: GnubgImport;
+
+beforeAll(() => {
+  if (!existsSync(GNUBG)) throw new Error(`these tests import into GNU Backgammon at ${GNUBG}: apt-get install gnubg (.ci/run does)`);
+  dir = mkdtempSync(join(tmpdir(), "mat-gnubg-"));
+  const files = CASES.map((c, i) => {
+    const file = join(dir, `${i}.mat`);
+    writeFileSync(file, toMat(replayed(c.events)));
+    return file;
+  });
+  gnubg = importMats(files, dir);
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a .mat of a match ended inside a hand, imported into gnubg", () => {
+  it("imports every file without a warning", () => {
+    expect(gnubg.warnings).toEqual([]);
+    expect(gnubg.matches).toHaveLength(CASES.length);
+  });
+
+  it.each(CASES.map((c, i) => [c.name, i] as const))("%s", (_name, i) => {
+    const c = CASES[i]!;
+    const replay = replayed(c.events);
+    const server = replay.frames.at(-1)!.score;
+    const read = gnubg.matches[i]!;
+    const games = replay.frames.filter((f) => f.event.type === "hand-started").length;
+    expect(read.games).toHaveLength(games);
+    const last = read.games.at(-1)!;
+    // Every action we wrote and nothing more: no game lost, no action read twice.
+    expect(last.actions.map((a) => `${a.player} ${a.action}`)).toEqual(lastGameActions(replay));
+    const final = gnubgFinalScore(read);
+    expect(final).toEqual(documentedScore(replay));
+    if (c.exact) expect(final).toEqual(server);
+    else expect(final).not.toEqual(server);
+  });
+});
+
+describe("long nardi", () => {
+  it.each<PresetName>(["federation-long", "armenian-long"])("a forfeited %s match has no .mat form, only the text one", (preset) => {
+    const replay = replayed(concededMatch(preset, 3, "forfeit", playedOn));
+    expect(() => toMat(replay)).toThrow(RangeError);
+    expect(toText(replay)).toMatch(/\n(white|black) forfeits\n\nmatch (white|black) reason forfeit score (3-0|0-3)\n$/);
+  });
+});
