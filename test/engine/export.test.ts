@@ -118,6 +118,51 @@ describe("toMat", () => {
     );
   });
 
+  /** The header and first hand of a 3-point match between Ann Lee and Bo:b, up to the opening roll. */
+  const opened = (white: number, black: number): TableOrMatchEvent[] => [
+    ...SHORT.slice(0, 4).map(({ event }) => event),
+    { type: "opening-roll", white, black, starter: white > black ? "white" : "black" },
+  ];
+
+  it("writes the roll a starter held, unplayed, when the hand ended before its first play (gnubg scores no empty game)", () => {
+    const whiteLate = log([
+      ...opened(5, 2),
+      { type: "rolled", side: "white", dice: [5, 2] },
+      { type: "timed-out", side: "white" },
+      { type: "match-ended", winner: "black", reason: "timeout", score: { white: 0, black: 3 } },
+    ]);
+    expect(toMat(replayed(whiteLate)).split("\n").slice(-3)).toEqual(["  1) 52:                          Wins 3 points and the match", "", ""]);
+    const blackLate = log([
+      ...opened(2, 5),
+      { type: "rolled", side: "black", dice: [5, 2] },
+      { type: "forfeited", side: "black" },
+      { type: "match-ended", winner: "white", reason: "forfeit", score: { white: 3, black: 0 } },
+    ]);
+    expect(toMat(replayed(blackLate)).split("\n").slice(-4)).toEqual(["  1)                             52:", "      Wins 3 points and the match", "", ""]);
+  });
+
+  it("pads White's Takes when it stands alone, so gnubg does not read the line before again", () => {
+    const events = log([
+      ...opened(1, 3),
+      { type: "rolled", side: "black", dice: [3, 1] },
+      { type: "played", side: "black", notation: "8/5 6/5", steps: [{ from: 8, to: 5, hit: false }, { from: 6, to: 5, hit: false }] },
+      { type: "rolled", side: "white", dice: [6, 5] },
+      { type: "played", side: "white", notation: "24/18 18/13", steps: [{ from: 24, to: 18, hit: false }, { from: 18, to: 13, hit: false }] },
+      { type: "doubled", side: "black", value: 2 },
+      { type: "taken", side: "white", value: 2 },
+      { type: "resigned", side: "black" },
+      { type: "match-ended", winner: "white", reason: "resign", score: { white: 3, black: 0 } },
+    ]);
+    expect(toMat(replayed(events)).split("\n").slice(-6)).toEqual([
+      "  1)                             31: 8/5 6/5",
+      "  2) 65: 24/18 18/13              Doubles => 2",
+      `  3)  Takes${" ".repeat(22)}`,
+      "      Wins 3 points and the match",
+      "",
+      "",
+    ]);
+  });
+
   it("has no form for long nardi", () => {
     expect(() => toMat(replayed(botMatch({ preset: "armenian-long", length: 1, seed: 1 })))).toThrow(RangeError);
   });
