@@ -3,12 +3,14 @@
  * `player-joined`, then every match event with its seq): the input of the export check (scripts/check-mat.ts)
  * and of the export tests. Seeded, so a seed names one match exactly.
  */
-import { applyCommand, makeRuleset, newMatch, seededRandom, type MatchCommand, type MatchEvent, type MatchState, type MatchStep, type PresetName } from "../src/engine";
+import { applyCommand, makeRuleset, newMatch, seededRandom, type MatchCommand, type MatchEvent, type MatchState, type MatchStep, type PresetName, type RulesetOverrides } from "../src/engine";
 import { botCommand, type BotLevel } from "../src/bot";
 import type { LoggedEvent, TableOrMatchEvent } from "../src/protocol";
 
 export interface BotMatchOptions {
   preset: PresetName;
+  /** The table's overridden options (none by default). */
+  overrides?: RulesetOverrides;
   length: number;
   seed: number;
   /** White's and Black's levels (default intermediate: the hand-written evaluation with its cube rules). */
@@ -27,7 +29,7 @@ export function botMatch(options: BotMatchOptions): LoggedEvent[] {
   const dice = { die: () => 1 + Math.floor(rng() * 6) };
   const levels = options.levels ?? { white: "intermediate", black: "intermediate" };
   const names = options.names ?? { white: `Bot ${levels.white} W`, black: `Bot ${levels.black} B` };
-  const ruleset = makeRuleset(options.preset);
+  const ruleset = makeRuleset(options.preset, options.overrides);
   if (!ruleset.ok) throw new Error(ruleset.error.message);
   const log: LoggedEvent[] = [];
   let at = 1_800_000_000_000;

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sideToAct, type MatchCommand, type MatchState, type PresetName, type Side } from "../../src/engine";
+import { sideToAct, type MatchCommand, type MatchState, type PresetName, type RulesetOverrides, type Side } from "../../src/engine";
 import type { LoggedEvent } from "../../src/protocol";
 import { replayLog, toMat, toText, type Replay } from "../../src/protocol/export";
 import { botMatch } from "../../scripts/bot-match";
@@ -41,11 +41,13 @@ function concededMatch(
   when: (state: MatchState, commands: number) => boolean,
   who: (state: MatchState) => Side = (state) => sideToAct(state)!,
   from = 1,
+  overrides: RulesetOverrides = {},
 ): LoggedEvent[] {
   for (let seed = from; seed < from + 300; seed++) {
     let conceded = false;
     const events = botMatch({
       preset,
+      overrides,
       length,
       seed,
       interrupt: (state, commands) => {
@@ -95,10 +97,12 @@ function lastGameActions(replay: Replay): string[] {
     if (event.type === "taken") actions.push(`${PLAYER[event.side]} take`);
     if (event.type === "dropped") actions.push(`${PLAYER[event.side]} drop`);
   }
-  const c = concession(replay);
-  if (c) {
+  // The game ended off the board (a concession, or a `lose-hand` flag): gnubg reads the `Wins` line as a resignation.
+  const flag = frames.find((f, i) => i > start && f.event.type === "hand-ended" && frames[i - 1]!.event.type === "timed-out")?.event;
+  const winner = concession(replay)?.winner ?? (flag?.type === "hand-ended" ? flag.winner : null);
+  if (winner) {
     if (actions.length === 0 && held) actions.push(`${PLAYER[held]} set`);
-    actions.push(`${PLAYER[c.winner === "white" ? "black" : "white"]} resign`);
+    actions.push(`${PLAYER[winner === "white" ? "black" : "white"]} resign`);
   }
   return actions;
 }
@@ -137,6 +141,11 @@ add(
   true,
   concededMatch("backgammon", 3, "resign", (s) => cubeAt(2)(s) && (s.score.white === 1 || s.score.black === 1), (s) => (s.score.white === 1 ? "black" : "white")),
 );
+add(
+  "backgammon 3: resign instead of answering a double (the cube still at 1)",
+  true,
+  concededMatch("backgammon", 3, "resign", (s) => s.phase === "cube-offered" && s.score.white === 0 && s.score.black === 0),
+);
 add("backgammon 5: resign in play, cube at 1 (gnubg: 3 points)", false, concededMatch("backgammon", 5, "resign", playedOn));
 add("backgammon 5: resign with the cube at 2 (gnubg: 6 points)", false, concededMatch("backgammon", 5, "resign", cubeAt(2)));
 add(
@@ -158,6 +167,12 @@ function resignAfterTake(length: number): LoggedEvent[] {
   return concededMatch("backgammon", length, "resign", (s) => s.cube.value === 2 && s.cube.owner === "white" && s.phase === "awaiting-roll" && s.position.turn === "black" && s.score.white === 0, () => "black");
 }
 add("backgammon 2: Black resigns right after White took (a short Takes line)", true, resignAfterTake(2));
+// Under the `lose-hand` override a flag costs the hand at the cube's value (here it also ends the match).
+add(
+  "backgammon 2, lose-hand: Black's clock runs out right after White took",
+  true,
+  concededMatch("backgammon", 2, "timeout", (s) => s.cube.value === 2 && s.cube.owner === "white" && s.phase === "awaiting-roll" && s.position.turn === "black", undefined, 1, { timeout: "lose-hand" }),
+);
 add("backgammon 5: Black resigns right after White took (gnubg: 6 points)", false, resignAfterTake(5));
 
 let dir = "";
