@@ -141,6 +141,32 @@ describe("toMat", () => {
     expect(toMat(replayed(blackLate)).split("\n").slice(-4)).toEqual(["  1)                             52:", "      Wins 3 points and the match", "", ""]);
   });
 
+  it("writes a held roll only in its own hand (a lose-hand flag, then a hand conceded before its first roll)", () => {
+    const events = log([
+      { type: "table-created", ruleset: { ...PRESETS.backgammon, opening: "reroll", timeout: "lose-hand" }, length: 3, reconnectSeconds: 60, spectators: true },
+      { type: "hand-started", hand: 1, crawford: false, score: { white: 0, black: 0 } },
+      { type: "opening-roll", white: 5, black: 2, starter: "white" },
+      { type: "rolled", side: "white", dice: [3, 1] },
+      { type: "timed-out", side: "white" },
+      { type: "hand-ended", hand: 1, winner: "black", result: { kind: "oin", points: 1 }, cube: 1, value: 1, score: { white: 0, black: 1 } },
+      { type: "hand-started", hand: 2, crawford: false, score: { white: 0, black: 1 } },
+      { type: "opening-roll", white: 2, black: 6, starter: "black" },
+      { type: "resigned", side: "black" },
+      { type: "match-ended", winner: "white", reason: "resign", score: { white: 3, black: 1 } },
+    ]);
+    expect(toMat(replayed(events)).split("\n").slice(-9)).toEqual([
+      " Game 1",
+      " White : 0                      Black : 0",
+      "  1) 31:                          Wins 1 point",
+      "",
+      " Game 2",
+      " White : 0                      Black : 1",
+      "      Wins 3 points and the match",
+      "",
+      "",
+    ]);
+  });
+
   it("pads White's Takes when it stands alone, so gnubg does not read the line before again", () => {
     const events = log([
       ...opened(1, 3),

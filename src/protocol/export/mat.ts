@@ -117,6 +117,7 @@ export function toMat(replay: Replay): string {
       case "hand-started":
         close();
         game = new Game();
+        held = null;
         handScore = { ...event.score };
         out.push(` Game ${event.hand}`, ` ${`${white} : ${event.score.white}`.padEnd(31)}${black} : ${event.score.black}`);
         break;
