@@ -20,6 +20,8 @@ type Concession = "resign" | "forfeit" | "timeout";
 interface Case {
   name: string;
   events: LoggedEvent[];
+  /** What gnubg scores the last game (docs/replays.md's table). */
+  points: number;
   /** Whether docs/replays.md says gnubg ends with the server's own score here. */
   exact: boolean;
 }
@@ -107,73 +109,73 @@ function lastGameActions(replay: Replay): string[] {
   return actions;
 }
 
+const zeroZero = (state: MatchState) => state.score.white === 0 && state.score.black === 0;
 const opening = (_state: MatchState, commands: number) => commands === 0;
-const cubeAt = (value: number) => (state: MatchState) => state.cube.value === value && state.phase === "awaiting-roll";
-const playedOn = (state: MatchState, commands: number) => commands >= 9 && state.cube.value === 1 && state.phase === "awaiting-roll";
+/** Some moves into the first hand, the cube still in the middle. */
+const playedOn = (state: MatchState, commands: number) => commands >= 9 && zeroZero(state) && state.cube.value === 1 && state.phase === "awaiting-roll";
+/** In the first hand, the cube at `value`, its owner to roll. */
+const cubeAt = (value: number) => (state: MatchState) => zeroZero(state) && state.cube.value === value && state.phase === "awaiting-roll";
+/** The cube at 2, one side (the winner: the other concedes) at 1 point. */
+const leaderAt1 = (state: MatchState) => state.cube.value === 2 && state.phase === "awaiting-roll" && (state.score.white === 1) !== (state.score.black === 1);
+const trailer = (state: MatchState): Side => (state.score.white === 1 ? "black" : "white");
+/** White has just taken Black's double in the first hand; Black is to roll. */
+const whiteTook = (state: MatchState) => zeroZero(state) && state.cube.value === 2 && state.cube.owner === "white" && state.phase === "awaiting-roll" && state.position.turn === "black";
 
 const CASES: Case[] = [];
-function add(name: string, exact: boolean, events: LoggedEvent[]): void {
-  CASES.push({ name, exact, events });
+/** A case whose last game gnubg scores `points` (docs/replays.md's table), `exact` when that gives our final score. */
+function add(name: string, points: number, exact: boolean, events: LoggedEvent[]): void {
+  CASES.push({ name, points, exact, events });
 }
 
 // Lost on time before any move: the starter holds the opening roll and its clock runs out.
 for (const preset of ["backgammon", "georgian-short"] as PresetName[]) {
   for (const length of [1, 3, 5]) {
-    for (const from of [1, 2]) add(`${preset} ${length}: timeout before any move (seed from ${from})`, length <= 3, concededMatch(preset, length, "timeout", opening, undefined, from));
+    for (const from of [1, 2]) {
+      const events = concededMatch(preset, length, "timeout", opening, undefined, from);
+      add(`${preset} ${length}: timeout before any move (seed from ${from})`, Math.min(length, 3), length <= 3, events);
+    }
   }
 }
 // Resigned and forfeited before any move, by the side not on roll too.
-add("backgammon 3: the side not on roll resigns before any move", true, concededMatch("backgammon", 3, "resign", opening, (s) => (sideToAct(s) === "white" ? "black" : "white")));
-add("georgian-short 1: forfeit before any move", true, concededMatch("georgian-short", 1, "forfeit", opening));
+const notOnRoll = (state: MatchState): Side => (sideToAct(state) === "white" ? "black" : "white");
+add("backgammon 3: the side not on roll resigns before any move", 3, true, concededMatch("backgammon", 3, "resign", opening, notOnRoll));
+add("georgian-short 1: forfeit before any move", 1, true, concededMatch("georgian-short", 1, "forfeit", opening));
 
 // Forfeits at each short preset, in play (long nardi has no .mat: see below).
-add("backgammon 3: forfeit in play, cube at 1", true, concededMatch("backgammon", 3, "forfeit", playedOn));
-add("backgammon 3: forfeit with the cube at 2 (gnubg: 4 points)", false, concededMatch("backgammon", 3, "forfeit", cubeAt(2)));
-add("georgian-short 3: forfeit in play", true, concededMatch("georgian-short", 3, "forfeit", playedOn));
-add("georgian-short 5: forfeit in play (gnubg: 3 points)", false, concededMatch("georgian-short", 5, "forfeit", playedOn));
+add("backgammon 3: forfeit in play, cube at 1", 3, true, concededMatch("backgammon", 3, "forfeit", playedOn));
+add("backgammon 3: forfeit from 0-0 with the cube at 2", 4, false, concededMatch("backgammon", 3, "forfeit", cubeAt(2)));
+add("georgian-short 3: forfeit in play", 3, true, concededMatch("georgian-short", 3, "forfeit", playedOn));
+add("georgian-short 5: forfeit in play", 3, false, concededMatch("georgian-short", 5, "forfeit", playedOn));
 
 // Resignations at 1, 3, 5 and 7 points, with and without the cube turned.
-add("backgammon 1: resign in play", true, concededMatch("backgammon", 1, "resign", playedOn));
-add("backgammon 3: resign in play, cube at 1", true, concededMatch("backgammon", 3, "resign", playedOn));
-add("backgammon 3: resign with the cube at 2 (gnubg: 4 points)", false, concededMatch("backgammon", 3, "resign", cubeAt(2)));
-add(
-  "backgammon 3: resign with the cube at 2 by the side 2 away",
-  true,
-  concededMatch("backgammon", 3, "resign", (s) => cubeAt(2)(s) && (s.score.white === 1 || s.score.black === 1), (s) => (s.score.white === 1 ? "black" : "white")),
-);
+add("backgammon 1: resign in play", 1, true, concededMatch("backgammon", 1, "resign", playedOn));
+add("backgammon 3: resign in play, cube at 1", 3, true, concededMatch("backgammon", 3, "resign", playedOn));
+add("backgammon 3: resign from 0-0 with the cube at 2", 4, false, concededMatch("backgammon", 3, "resign", cubeAt(2)));
+add("backgammon 3: resign with the cube at 2, the winner at 1", 2, true, concededMatch("backgammon", 3, "resign", leaderAt1, trailer));
 add(
   "backgammon 3: resign instead of answering a double (the cube still at 1)",
+  3,
   true,
-  concededMatch("backgammon", 3, "resign", (s) => s.phase === "cube-offered" && s.score.white === 0 && s.score.black === 0),
+  concededMatch("backgammon", 3, "resign", (state) => zeroZero(state) && state.phase === "cube-offered"),
 );
-add("backgammon 5: resign in play, cube at 1 (gnubg: 3 points)", false, concededMatch("backgammon", 5, "resign", playedOn));
-add("backgammon 5: resign with the cube at 2 (gnubg: 6 points)", false, concededMatch("backgammon", 5, "resign", cubeAt(2)));
-add(
-  "backgammon 5: resign with the cube at 2 by the side 4 away",
-  true,
-  concededMatch("backgammon", 5, "resign", (s) => cubeAt(2)(s) && (s.score.white === 1 || s.score.black === 1), (s) => (s.score.white === 1 ? "black" : "white")),
-);
-add(
-  "backgammon 5: resign at the cube's 1 by the side 3 away",
-  true,
-  concededMatch("backgammon", 5, "resign", (s) => playedOn(s, 9) && (s.score.white === 2 || s.score.black === 2), (s) => (s.score.white === 2 ? "black" : "white")),
-);
-add("backgammon 7: resign in play, cube at 1 (gnubg: 3 points)", false, concededMatch("backgammon", 7, "resign", playedOn));
-add("backgammon 7: resign with the cube at 2 (gnubg: 6 points)", false, concededMatch("backgammon", 7, "resign", cubeAt(2)));
-add("georgian-short 7: resign in play (gnubg: 3 points)", false, concededMatch("georgian-short", 7, "resign", playedOn));
+add("backgammon 5: resign in play, cube at 1", 3, false, concededMatch("backgammon", 5, "resign", playedOn));
+add("backgammon 5: resign from 0-0 with the cube at 2", 6, false, concededMatch("backgammon", 5, "resign", cubeAt(2)));
+add("backgammon 5: resign with the cube at 2, the winner at 1", 4, true, concededMatch("backgammon", 5, "resign", leaderAt1, trailer));
+add("backgammon 7: resign in play, cube at 1", 3, false, concededMatch("backgammon", 7, "resign", playedOn));
+add("backgammon 7: resign from 0-0 with the cube at 2", 6, false, concededMatch("backgammon", 7, "resign", cubeAt(2)));
+add("backgammon 7: resign from 0-0 with the cube at 4", 8, false, concededMatch("backgammon", 7, "resign", cubeAt(4)));
+add("georgian-short 7: resign in play", 3, false, concededMatch("georgian-short", 7, "resign", playedOn));
 
-/** White takes Black's double and Black resigns at once: White's ` Takes` stands alone on its line. */
-function resignAfterTake(length: number): LoggedEvent[] {
-  return concededMatch("backgammon", length, "resign", (s) => s.cube.value === 2 && s.cube.owner === "white" && s.phase === "awaiting-roll" && s.position.turn === "black" && s.score.white === 0, () => "black");
-}
-add("backgammon 2: Black resigns right after White took (a short Takes line)", true, resignAfterTake(2));
+// White's ` Takes` alone on its line: Black resigns at once (the report's 5-point case read a second double).
+add("backgammon 2: Black resigns right after White took", 2, true, concededMatch("backgammon", 2, "resign", whiteTook, () => "black"));
+add("backgammon 5: Black resigns right after White took", 6, false, concededMatch("backgammon", 5, "resign", whiteTook, () => "black"));
 // Under the `lose-hand` override a flag costs the hand at the cube's value (here it also ends the match).
 add(
   "backgammon 2, lose-hand: Black's clock runs out right after White took",
+  2,
   true,
-  concededMatch("backgammon", 2, "timeout", (s) => s.cube.value === 2 && s.cube.owner === "white" && s.phase === "awaiting-roll" && s.position.turn === "black", undefined, 1, { timeout: "lose-hand" }),
+  concededMatch("backgammon", 2, "timeout", whiteTook, undefined, 1, { timeout: "lose-hand" }),
 );
-add("backgammon 5: Black resigns right after White took (gnubg: 6 points)", false, resignAfterTake(5));
 
 let dir = "";
 let gnubg: GnubgImport;
@@ -209,6 +211,7 @@ describe("a .mat of a match ended inside a hand, imported into gnubg", () => {
     const last = read.games.at(-1)!;
     // Every action we wrote and nothing more: no game lost, no action read twice.
     expect(last.actions.map((a) => `${a.player} ${a.action}`)).toEqual(lastGameActions(replay));
+    expect(last.info["points-won"]).toBe(c.points);
     const final = gnubgFinalScore(read);
     expect(final).toEqual(documentedScore(replay));
     if (c.exact) expect(final).toEqual(server);
