@@ -68,6 +68,7 @@ function expected(replay: Replay): Expected {
     switch (event.type) {
       case "hand-started":
         games.push({ score: { ...event.score }, actions: [], boards: [], winner: null, points: 0, resigned: false });
+        held = null;
         break;
       case "rolled":
         dice = event.dice;
