@@ -240,10 +240,10 @@ describe("pace", () => {
     expect((await history(table.id, seq - 1)).events.map((e) => e.event)).toEqual([
       expect.objectContaining({ type: "rolled", side: mover, auto: true }),
     ]);
-    // Switching it off stores the setting (no event: the seq stays) and every socket gets the new view.
+    // Switching it off is logged too (an `auto-roll` event: the seq moves) and every socket gets the new view.
     clients[mover].skipAll();
     clients[mover].send({ type: "auto-roll", id: commandId(), on: false });
-    expect(await clients[mover].answer()).toMatchObject({ type: "ack", seq });
+    expect(await clients[mover].answer()).toMatchObject({ type: "ack", seq: seq + 1 });
     expect((await clients[mover].next("update")).table.players[mover]!.autoRoll).toBe(false);
   });
 
