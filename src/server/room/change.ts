@@ -20,24 +20,24 @@ export type MatchChange = Pick<Change, "room" | "events" | "at" | "clearAllDeadl
  * `command` (null: only the pace) on `match`, the room's match, at `at`, as one change that records how to replay
  * it. A refused command draws no die that matters: nothing is stored.
  */
-export function commandChange(core: RoomCore, room: Room, match: MatchState, command: MatchCommand | null, dice: DiceSource, at: number): Result<MatchChange> {
+export function commandChange(core: RoomCore, room: Room, match: MatchState, command: MatchCommand | null, roller: DiceSource, at: number): Result<MatchChange> {
   const drawn: number[] = [];
   const recording: DiceSource = {
     die() {
-      const d = dice.die();
+      const d = roller.die();
       drawn.push(d);
       return d;
     },
   };
   const autoRoll = autoRollOf(room.info);
-  const step = advance(match, command, autoRoll, recording);
-  if (!step.ok) return step;
-  return { ok: true, value: { ...afterStep(core, room, step.value, at), replay: { command, dice: drawn, autoRoll } satisfies Replay } };
+  const advanced = advance(match, command, autoRoll, recording);
+  if (!advanced.ok) return advanced;
+  return { ok: true, value: { ...afterStep(core, room, advanced.value, at), replay: { command, dice: drawn, autoRoll } satisfies Replay } };
 }
 
-/** A new match's opening `step` and its pace, as a change stored with a snapshot of the match (create, join). */
-export function newMatchChange(core: RoomCore, room: Room, step: MatchStep, dice: DiceSource, at: number): MatchChange {
-  return afterStep(core, room, runPace(step, dice, autoRollOf(room.info)), at);
+/** A new match's opening and its pace, as a change stored with a snapshot of the match (create, join). */
+export function newMatchChange(core: RoomCore, room: Room, opening: MatchStep, roller: DiceSource, at: number): MatchChange {
+  return afterStep(core, room, runPace(opening, roller, autoRollOf(room.info)), at);
 }
 
 /**

@@ -24,9 +24,9 @@ import { moverPlays, tableView, type Presence } from "./views";
 /** During a match the object wakes at least this often (or every reconnect window, if longer) to reconcile. */
 export const LIVENESS_MIN_MS = 10_000;
 
-/** The dice one step draws from, with the entropy its rolls are derived with (`fair`: null for scripted dice). */
+/** The roller one step draws its dice from, with the entropy its rolls are derived with (`fair`: null for scripted dice). */
 export interface Draw {
-  dice: DiceSource;
+  roller: DiceSource;
   entropy: string;
   fair: FairDice | null;
 }
@@ -37,9 +37,9 @@ export class RoomCore {
   /** Table chat, in its own SQLite table (./chat.ts), never in the event log. */
   readonly chat: ChatStore;
   #scripted: DiceSource | null = null;
-  /** Integration tests may swap in scripted dice via runInDurableObject (tests only): every draw then uses them. */
-  set dice(dice: DiceSource) {
-    this.#scripted = dice;
+  /** Integration tests may swap in a roller of scripted dice via runInDurableObject (tests only): every draw then uses it. */
+  set scriptedDice(roller: DiceSource) {
+    this.#scripted = roller;
   }
   /** Randomness for bot choices (never for dice). */
   botRng: () => number = cryptoRandom();
@@ -125,12 +125,12 @@ export class RoomCore {
   #log: Logger | undefined;
 
   /**
-   * The dice of one step: the table's provably fair dice (../dice.ts), each roll derived with `entropy` (the
+   * The roller of one step: the table's provably fair dice (../dice.ts), each roll derived with `entropy` (the
    * entropy of the player's command the step is for, "" without one), counting from the stored roll count, or
    * from `table`'s for a table not stored yet (create, join). A fresh draw per step: nothing to reset after it.
    */
   draw(entropy: string, table?: { id: string; fairDice?: FairDiceState | undefined }): Draw {
-    if (this.#scripted) return { dice: this.#scripted, entropy, fair: null };
+    if (this.#scripted) return { roller: this.#scripted, entropy, fair: null };
     const stored = table
       ? () => ({ tableId: table.id, fair: table.fairDice })
       : () => {
@@ -138,12 +138,12 @@ export class RoomCore {
           return room ? { tableId: room.info.id, fair: room.info.fairDice } : null;
         };
     const fair = new FairDice(stored, () => entropy);
-    return { dice: fair, entropy, fair };
+    return { roller: fair, entropy, fair };
   }
 
   /**
    * Stores the change (one transaction) and returns its logged events; nothing is sent before this returns.
-   * `draw`: the dice the change's rolls came from (none: a change that rolled nothing).
+   * `draw`: the roller the change's rolls came from (none: a change that rolled nothing).
    */
   commit(change: Change, draw?: Draw): LoggedEvent[] {
     const sealed = sealRolls(change, draw?.entropy ?? "");

@@ -2,12 +2,12 @@
  * One path for every change a command makes to the match, whoever gives it: a player's game command or setting,
  * a bot's move, the flag (a clock ran out), the end of a reconnect window (forfeit or abandon) and a moderator's
  * close. In order (boardgame.io's): already applied? → the caller's decision (its checks, on the room as stored)
- * → the engine, drawing from this step's own dice → store (one transaction) → `ack` (a player's command) →
+ * → the engine, rolling with this step's own roller → store (one transaction) → `ack` (a player's command) →
  * `update`s → the bots' replies. A refusal changes nothing and is returned for the caller to answer: a socket's
  * error frame, a log line for the server's own commands. The alarm is not this path's business: every entry
  * point of the match object syncs it once, when it is done (../match-room.ts).
  */
-import type { MatchCommand, Side } from "../../engine";
+import type { DiceSource, MatchCommand, Side } from "../../engine";
 import type { ErrorCode, TableEvent } from "../../protocol";
 import { botCommandFor } from "./bots";
 import { commandChange } from "./change";
@@ -78,7 +78,7 @@ export function step(core: RoomCore, context: StepContext, decide: (room: Room) 
   if (!decided.ok) return decided;
   const move = decided.value;
   const draw = core.draw(context.entropy);
-  const change = moveChange(core, room, move, draw.dice, context.at);
+  const change = moveChange(core, room, move, draw.roller, context.at);
   if (!change.ok) return change;
   const by = origin.kind === "player" ? { command: { seat: origin.seat, id: origin.id } } : origin.kind === "bot" ? { command: { seat: origin.seat, id: null } } : {};
   const logged = core.commit({ ...change.value, ...by }, draw);
@@ -91,14 +91,14 @@ export function step(core: RoomCore, context: StepContext, decide: (room: Room) 
 }
 
 /** The move as one change: the setting or deadlines beside the match, then the match command and its pace (while a match runs). */
-function moveChange(core: RoomCore, room: Room, move: Move, dice: Parameters<typeof commandChange>[4], at: number): { ok: true; value: Change } | { ok: false; error: Refusal } {
+function moveChange(core: RoomCore, room: Room, move: Move, roller: DiceSource, at: number): { ok: true; value: Change } | { ok: false; error: Refusal } {
   const met: Room = move.info ? { ...room, info: move.info } : room;
   const before = move.events ?? [];
   const ends = move.clearDeadlines ? { clearDeadlines: move.clearDeadlines } : {};
   const playing = met.match !== null && met.info.status === "playing";
   if (!playing && move.command === null) return { ok: true, value: { room: met, events: before, at, ...ends } };
   if (!met.match) return refusal("MATCH_NOT_STARTED", "the match starts when the second player joins");
-  const stepped = commandChange(core, met, met.match, move.command, dice, at);
+  const stepped = commandChange(core, met, met.match, move.command, roller, at);
   if (!stepped.ok) return stepped;
   return { ok: true, value: { ...stepped.value, events: [...before, ...stepped.value.events], ...ends } };
 }

@@ -94,10 +94,10 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   let room: Room = { seq: 0, info, match: null };
   if (input.opponent === "bot") {
     const bot: Seat = { name: botName(input.botLevel), kind: "bot", botLevel: input.botLevel, tokenHash: null };
-    const started = newMatch({ ruleset: info.ruleset, length: info.length }, draw.dice);
+    const started = newMatch({ ruleset: info.ruleset, length: info.length }, draw.roller);
     if (!started.ok) return refuse("BAD_REQUEST", started.error.message);
     const seated: Room = { seq: 0, info: { ...info, status: "playing", seats: { ...info.seats, black: bot } }, match: null };
-    const playing = newMatchChange(core, seated, started.value, draw.dice, now);
+    const playing = newMatchChange(core, seated, started.value, draw.roller, now);
     room = playing.room;
     events.push({ type: "player-joined", seat: "black", name: bot.name, kind: "bot", botLevel: bot.botLevel }, ...playing.events);
   }
@@ -185,10 +185,10 @@ async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatI
   };
   // The black seat's client seed is not stored yet: the opening counts from this info's inputs.
   const draw = core.draw("", info);
-  const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, draw.dice);
+  const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, draw.roller);
   if (!started.ok) return refuse("INTERNAL", started.error.message);
   const now = Date.now();
-  const playing = newMatchChange(core, { seq: room.seq, info, match: null }, started.value, draw.dice, now);
+  const playing = newMatchChange(core, { seq: room.seq, info, match: null }, started.value, draw.roller, now);
   const events: Array<TableEvent | MatchEvent> = [
     { type: "player-joined", seat: "black", name, kind: "human", botLevel: null, ...seedOf(input.clientSeed) },
     ...playing.events,
