@@ -72,6 +72,18 @@ describe("auto-roll", () => {
     ]);
     expect(ack.seq).toBe(start + 2);
   });
+
+  it("after the match: refused with MATCH_OVER, nothing logged after match-ended", async () => {
+    const { id, clients } = await seatedMatch(ROLL_IS_A_DECISION);
+    clients.white.send({ type: "resign", id: commandId() });
+    const resigned = (await clients.white.answer()) as { type: string; seq: number };
+    expect(resigned.type).toBe("ack");
+    clients.black.send({ type: "auto-roll", id: commandId(), on: true });
+    expect(await clients.black.answer()).toMatchObject({ type: "error", code: "MATCH_OVER", seq: resigned.seq });
+    const log = (await history(id)).events;
+    expect(log.at(-1)!.event.type).toBe("match-ended");
+    expect(log.at(-1)!.seq).toBe(resigned.seq);
+  });
 });
 
 describe("views of one seq", () => {

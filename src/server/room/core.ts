@@ -1,6 +1,7 @@
 /**
- * The shared machinery of a match object: its storage, sockets, dice and the two things every handler ends with,
- * `commit` (one storage transaction) and `broadcast` (an `update` to every socket, legal plays to the mover only).
+ * The shared machinery of a match object: its storage, sockets, the roller each step draws from (`draw`) and the
+ * two things every change ends with, `commit` (one storage transaction) and `broadcast` (an `update` to every
+ * socket, legal plays to the mover only). Commands reach them through one path (./step.ts).
  */
 import type { CompactPlays, DiceSource, Side } from "../../engine";
 import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role, type ServerMessage } from "../../protocol";
