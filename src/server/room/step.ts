@@ -80,14 +80,20 @@ export function step(core: RoomCore, context: StepContext, decide: (room: Room) 
   const draw = core.draw(context.entropy);
   const change = moveChange(core, room, move, draw.roller, context.at);
   if (!change.ok) return change;
-  const by = origin.kind === "player" ? { command: { seat: origin.seat, id: origin.id } } : origin.kind === "bot" ? { command: { seat: origin.seat, id: null } } : {};
-  const logged = core.commit({ ...change.value, ...by }, draw);
+  const logged = core.commit({ ...change.value, ...commandOf(origin) }, draw);
   const seq = logged.at(-1)?.seq ?? room.seq;
   if (origin.kind === "player") core.sockets.send(origin.ws, { type: "ack", id: origin.id, seq, duplicate: false });
   core.broadcast(logged);
   // A bot's own step is one turn of this loop: the loop goes on, not a new one.
   if (origin.kind !== "bot") runBots(core, context.entropy);
   return { ok: true, seq, duplicate: false };
+}
+
+/** A seat's command is counted (and a player's id remembered for the dedupe); the server's own are neither. */
+function commandOf(origin: Origin): Pick<Change, "command"> {
+  if (origin.kind === "player") return { command: { seat: origin.seat, id: origin.id } };
+  if (origin.kind === "bot") return { command: { seat: origin.seat, id: null } };
+  return {};
 }
 
 /** The move as one change: the setting or deadlines beside the match, then the match command and its pace (while a match runs). */
