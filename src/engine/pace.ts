@@ -5,7 +5,7 @@
  * with no legal play is already burned by the reducer. Pure, like the reducer: dice come in from outside.
  */
 import { applyCommand, canDouble, compactLegalPlaysFor, legalPlaysFor } from "./match";
-import type { DiceSource, MatchEvent, MatchState, MatchStep, Side } from "./types";
+import type { DiceSource, MatchCommand, MatchEvent, MatchState, MatchStep, Result, Side } from "./types";
 
 /**
  * Automatic rolls in one go at most. Only a position where both sides can never move again (each on the bar
@@ -47,4 +47,14 @@ export function runPace(step: MatchStep, dice: DiceSource, autoRoll: AutoRoll): 
     state = next.value.state;
   }
   return { state, events };
+}
+
+/**
+ * The match after `command` (null: only the pace) and then everything nobody has to decide: the one way a command
+ * moves a stored match on. The server's store replays it with the dice it recorded to rebuild a match from its last
+ * snapshot, so a woken match object gets exactly the state it acknowledged.
+ */
+export function advance(match: MatchState, command: MatchCommand | null, autoRoll: AutoRoll, dice: DiceSource): Result<MatchStep> {
+  const step: Result<MatchStep> = command ? applyCommand(match, command, dice) : { ok: true, value: { state: match, events: [] } };
+  return step.ok ? { ok: true, value: runPace(step.value, dice, autoRoll) } : step;
 }

@@ -78,6 +78,8 @@ export const TableEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("player-disconnected"), seat: SideSchema, deadline: z.number().int() }),
   /** A moderator renamed the seat's player (an offensive name): the seat shows `name` from here on (docs/moderation-live.md). */
   z.object({ type: z.literal("player-renamed"), seat: SideSchema, name: z.string() }),
+  /** The seat's player set "auto-roll when I'd only roll" (the `auto-roll` message): `players[seat].autoRoll` from here on. */
+  z.object({ type: z.literal("auto-roll"), seat: SideSchema, on: z.boolean() }),
 ]);
 
 export const TableOrMatchEventSchema = z.union([MatchEventSchema, TableEventSchema]).meta({ id: "Event" });

@@ -43,6 +43,8 @@ export function describeEvent(e: TableOrMatchEvent): string | null {
       return t("table.log.disconnected", { side: sideName(e.seat) });
     case "player-renamed":
       return t("table.log.renamed", { side: sideName(e.seat), name: e.name });
+    case "auto-roll":
+      return null; // a seat's setting: its `players.*.autoRoll` shows it, the log need not
     case "hand-started":
       return t(e.crawford ? "table.log.handStartedCrawford" : "table.log.handStarted", { hand: e.hand, white: e.score.white, black: e.score.black });
     case "opening-roll":

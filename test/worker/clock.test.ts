@@ -195,7 +195,7 @@ describe("pace", () => {
     const created = await createTable({ preset: "armenian-long" });
     // Opening 5-2: White starts; 6-3 and 5-2 from the head have one play each; then White's 4-1 is a choice.
     await runInDurableObject(stubOf(created.tableId), (room: MatchRoom) => {
-      room.room.dice = scriptedDice([5, 2, 6, 3, 5, 2, 4, 1]);
+      room.room.scriptedDice = scriptedDice([5, 2, 6, 3, 5, 2, 4, 1]);
     });
     const joined = await (await api(`/v1/tables/${created.tableId}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json() as { table: TableView };
     const log = (await history(created.tableId)).events.map((e) => e.event);
@@ -240,10 +240,10 @@ describe("pace", () => {
     expect((await history(table.id, seq - 1)).events.map((e) => e.event)).toEqual([
       expect.objectContaining({ type: "rolled", side: mover, auto: true }),
     ]);
-    // Switching it off stores the setting (no event: the seq stays) and every socket gets the new view.
+    // Switching it off is logged too (an `auto-roll` event: the seq moves) and every socket gets the new view.
     clients[mover].skipAll();
     clients[mover].send({ type: "auto-roll", id: commandId(), on: false });
-    expect(await clients[mover].answer()).toMatchObject({ type: "ack", seq });
+    expect(await clients[mover].answer()).toMatchObject({ type: "ack", seq: seq + 1 });
     expect((await clients[mover].next("update")).table.players[mover]!.autoRoll).toBe(false);
   });
 

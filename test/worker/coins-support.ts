@@ -1,9 +1,9 @@
 /** Helpers for the coin tests: balances over HTTP, the ledger's audit, and stake matches played to a resignation. */
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect } from "vitest";
-import { applyCommand, type MatchCommand } from "../../src/engine";
+import type { MatchCommand } from "../../src/engine";
 import type { CoinBalance } from "../../src/protocol";
-import { settle } from "../../src/server/room/outcome";
+import { serverCommand, step } from "../../src/server/room/step";
 import { Ledger } from "../../src/server/db";
 import type { MatchRoom } from "../../src/server/match-room";
 import { commandId, connect, stubOf } from "./helpers";
@@ -52,14 +52,12 @@ export async function setD1(id: string, d1: D1Database): Promise<void> {
   });
 }
 
-/** A server command (abandon, forfeit) applied as the object's alarm would, through the same settle path. */
+/** A server command (abandon, forfeit) applied as the object's alarm would, through the same one path (room/step.ts). */
 export async function applyCommandTo(id: string, command: MatchCommand): Promise<void> {
   await runInDurableObject(stubOf(id), async (room: MatchRoom) => {
     const core = room.room;
-    const stored = core.store.load()!;
-    const step = applyCommand(stored.match!, command, core.dice);
-    if (!step.ok) throw new Error(step.error.message);
-    core.commit(settle(core, stored, step.value));
+    const stepped = step(core, { origin: { kind: "server" }, entropy: "", at: Date.now() }, serverCommand(command));
+    if (!stepped.ok) throw new Error(stepped.error.message);
     await core.syncAlarm();
   });
 }

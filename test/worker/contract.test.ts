@@ -142,7 +142,7 @@ describe("a step over two dice that can end in two positions", () => {
     // Opening 1 (White) against 6 (Black): Black plays 6-1 first, then White rolls 5-1.
     await runInDurableObject(stubOf(id), (room: MatchRoom) => {
       // Then the rolls the server makes after White's play (forced or burned ones go on until a choice comes).
-      room.room.dice = scriptedDice([1, 6, 5, 1, 3, 2, 6, 4, 5, 3, 2, 1, 6, 2, 4, 3, 5, 2, 6, 1, 4, 2, 3, 1]);
+      room.room.scriptedDice = scriptedDice([1, 6, 5, 1, 3, 2, 6, 4, 5, 3, 2, 1, 6, 2, 4, 3, 5, 2, 6, 1, 4, 2, 3, 1]);
     });
     const black = await joinTable(id);
     const w = await connect(id, { token: white.token });

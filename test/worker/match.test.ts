@@ -63,7 +63,7 @@ describe("a match over WebSockets", () => {
   it("rolls with the match object's own dice source (scripted here through the test hook)", async () => {
     const { id, w, clients } = await seatedMatch(ROLL_IS_A_DECISION);
     await runInDurableObject(stubOf(id), (room: MatchRoom) => {
-      room.room.dice = scriptedDice([6, 5]);
+      room.room.scriptedDice = scriptedDice([6, 5]);
     });
     const mover = clients[w.table!.match!.turn];
     mover.send({ type: "roll", id: commandId() });

@@ -31,7 +31,7 @@ describe("legal plays on the wire", () => {
     await runInDurableObject(stubOf(id), (room: MatchRoom) => {
       const loaded = room.room.store.load()!;
       room.room.commit({ room: { ...loaded, match: { ...loaded.match!, position } }, events: [], at: Date.now() });
-      room.room.dice = scriptedDice([1, 1]);
+      room.room.scriptedDice = scriptedDice([1, 1]);
     });
     const spectator = await connect(id);
     await spectator.next("welcome");

@@ -28,7 +28,7 @@ interface Held {
 async function held(table: Table): Promise<Held> {
   return runInDurableObject(stubOf(table.id), (object: MatchRoom) => {
     // A new instance starts with crypto dice: it goes on with the table's scripted ones.
-    object.room.dice = table.dice;
+    object.room.scriptedDice = table.dice;
     const room = object.room.store.load()!;
     return { room: structuredClone(room), stats: object.room.store.stats() };
   });
@@ -38,7 +38,7 @@ async function seat(body: Partial<CreateTableBody>, seed: number): Promise<Table
   const white = await createTable(body);
   const dice = seededDice(seed);
   await runInDurableObject(stubOf(white.tableId), (object: MatchRoom) => {
-    object.room.dice = dice;
+    object.room.scriptedDice = dice;
   });
   const black = await joinTable(white.tableId);
   const clients = await connectSeats(white.tableId, { white: white.token, black: black.token });

@@ -60,6 +60,7 @@ export function replayLog(events: readonly LoggedEvent[], tableId: string | null
       case "table-created":
       case "player-connected":
       case "player-disconnected":
+      case "auto-roll":
         continue;
       case "player-joined":
       case "player-renamed":

@@ -86,16 +86,3 @@ export async function settleStakes(d1: D1Database, room: Room, at: number): Prom
   if (!room.info.stake) return;
   await new Ledger(d1).settle(room.info.id, room.info.status === "over" ? escrowOutcome(room) : { kind: "refund" }, at);
 }
-
-/**
- * Joins to one table run one after another: a join awaits D1 between its checks and its commit, and a second
- * join must see the first one's seat (and not hold coins for a seat that is taken).
- */
-const queues = new WeakMap<object, Promise<unknown>>();
-
-export function oneAtATime<T>(key: object, run: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  const next = previous.then(run, run);
-  queues.set(key, next.catch(() => undefined));
-  return next;
-}

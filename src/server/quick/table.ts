@@ -9,7 +9,7 @@ import { CreateTableBodySchema, type ErrorCode, type SeatGrant, type SeekChoice 
 import { stakeForNewTable } from "../coins/stakes";
 import type { Env } from "../env";
 import { ApiError } from "../problem";
-import { grant } from "../room/grant";
+import { grant } from "../room/seats";
 
 export interface Seated {
   playerId: string;

@@ -1,29 +1,27 @@
 /**
- * "Auto-roll when I'd only roll": a seat's own setting. Turning it on while that seat is on roll rolls at once
- * (in the same stored change); the running decision and its clock go on, as after any roll.
+ * "Auto-roll when I'd only roll": a seat's own setting, logged as an `auto-roll` event so the seq moves with it
+ * (everything in a view is fixed by its seq). Turning it on while that seat is on roll rolls at once (in the same
+ * stored change); the running decision and its clock go on, as after any roll.
  */
 import type { Side } from "../../engine";
 import type { ClientMessage } from "../../protocol";
-import type { RoomCore } from "./core";
-import { settleCommand } from "./outcome";
+import { refusal, type Decision } from "./step";
+import type { Room } from "./table";
 
 type AutoRollMessage = Extract<ClientMessage, { type: "auto-roll" }>;
 
-/** True when the setting was stored (and acknowledged and broadcast). Setting it again to the same value is harmless. */
-export function setAutoRoll(core: RoomCore, ws: WebSocket, seat: Side, message: AutoRollMessage): boolean {
-  const room = core.store.load();
-  const holder = room?.info.seats[seat];
-  if (!room || !holder) {
-    core.sendError(ws, message.id, "TABLE_NOT_FOUND", "this table no longer exists");
-    return false;
-  }
-  const info = { ...room.info, seats: { ...room.info.seats, [seat]: { ...holder, autoRoll: message.on } } };
-  const now = Date.now();
-  // Only the pace runs (a roll the seat no longer decides); it cannot be refused.
-  const paced = room.match && room.info.status === "playing" ? settleCommand(core, { ...room, info }, room.match, null, now) : null;
-  const change = paced?.ok ? paced.value : { room: { ...room, info }, events: [], at: now };
-  const logged = core.commit({ ...change, command: { seat, id: message.id } });
-  core.sockets.send(ws, { type: "ack", id: message.id, seq: logged.at(-1)?.seq ?? room.seq, duplicate: false });
-  core.broadcast(logged);
-  return true;
+/**
+ * The setting as a step's move, while the table waits or plays; setting it again to the same value is harmless.
+ * Once the match is over nothing is logged after its `match-ended` (the record and the outbox's delivery read that
+ * as the last event), and the setting would change nothing: MATCH_OVER, as for a game command.
+ */
+export function autoRollMove(seat: Side, message: AutoRollMessage): (room: Room) => Decision {
+  return (room) => {
+    const holder = room.info.seats[seat];
+    if (!holder) return refusal("TABLE_NOT_FOUND", "this table no longer exists");
+    if (room.info.status === "over") return refusal("MATCH_OVER", "the match has ended");
+    const info = { ...room.info, seats: { ...room.info.seats, [seat]: { ...holder, autoRoll: message.on } } };
+    // Only the pace runs (a roll the seat no longer decides); it cannot be refused.
+    return { ok: true, value: { command: null, info, events: [{ type: "auto-roll", seat, on: message.on }] } };
+  };
 }

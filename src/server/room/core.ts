@@ -1,10 +1,11 @@
 /**
- * The shared machinery of a match object: its storage, sockets, dice and the two things every handler ends with,
- * `commit` (one storage transaction) and `broadcast` (an `update` to every socket, legal plays to the mover only).
+ * The shared machinery of a match object: its storage, sockets, the roller each step draws from (`draw`) and the
+ * two things every change ends with, `commit` (one storage transaction) and `broadcast` (an `update` to every
+ * socket, legal plays to the mover only). Commands reach them through one path (./step.ts).
  */
 import type { CompactPlays, DiceSource, Side } from "../../engine";
 import { legalPlayViews, LIMITS, playsView, type ErrorCode, type LegalPlayView, type LoggedEvent, type PlaysView, type Role, type ServerMessage } from "../../protocol";
-import { cryptoRandom, FairDice, sealRolls } from "../dice";
+import { cryptoRandom, FairDice, sealRolls, type FairDiceState } from "../dice";
 import type { Env } from "../env";
 import { tableLog, type Logger } from "../log";
 import { inBackground, tellLobby, type Lobby } from "../lobby";
@@ -24,28 +25,22 @@ import { moverPlays, tableView, type Presence } from "./views";
 /** During a match the object wakes at least this often (or every reconnect window, if longer) to reconcile. */
 export const LIVENESS_MIN_MS = 10_000;
 
+/** The roller one step draws its dice from, with the entropy its rolls are derived with (`fair`: null for scripted dice). */
+export interface Draw {
+  roller: DiceSource;
+  entropy: string;
+  fair: FairDice | null;
+}
+
 export class RoomCore {
   readonly store: RoomStore;
   readonly sockets: Sockets;
   /** Table chat, in its own SQLite table (./chat.ts), never in the event log. */
   readonly chat: ChatStore;
-  /** The table's provably fair dice (../dice.ts): roll n from the stored inputs and `entropy`. */
-  readonly fair = new FairDice(
-    () => {
-      const room = this.store.load();
-      return room ? { tableId: room.info.id, fair: room.info.fairDice } : null;
-    },
-    () => this.entropy,
-  );
-  /** The entropy of the player's command being handled ("" outside one): every roll drawn meanwhile is derived with it. */
-  entropy = "";
   #scripted: DiceSource | null = null;
-  /** The match's dice: the fair dice; integration tests may swap in scripted dice via runInDurableObject (tests only). */
-  get dice(): DiceSource {
-    return this.#scripted ?? this.fair;
-  }
-  set dice(dice: DiceSource) {
-    this.#scripted = dice;
+  /** Integration tests may swap in a roller of scripted dice via runInDurableObject (tests only): every draw then uses it. */
+  set scriptedDice(roller: DiceSource) {
+    this.#scripted = roller;
   }
   /** Randomness for bot choices (never for dice). */
   botRng: () => number = cryptoRandom();
@@ -130,11 +125,31 @@ export class RoomCore {
   }
   #log: Logger | undefined;
 
-  /** Stores the change (one transaction) and returns its logged events; nothing is sent before this returns. */
-  commit(change: Change): LoggedEvent[] {
-    const sealed = sealRolls(change, this.entropy);
+  /**
+   * The roller of one step: the table's provably fair dice (../dice.ts), each roll derived with `entropy` (the
+   * entropy of the player's command the step is for, "" without one), counting from the stored roll count, or
+   * from `table`'s for a table not stored yet (create, join). A fresh draw per step: nothing to reset after it.
+   */
+  draw(entropy: string, table?: { id: string; fairDice?: FairDiceState | undefined }): Draw {
+    if (this.#scripted) return { roller: this.#scripted, entropy, fair: null };
+    const stored = table
+      ? () => ({ tableId: table.id, fair: table.fairDice })
+      : () => {
+          const room = this.store.load();
+          return room ? { tableId: room.info.id, fair: room.info.fairDice } : null;
+        };
+    const fair = new FairDice(stored, () => entropy);
+    return { roller: fair, entropy, fair };
+  }
+
+  /**
+   * Stores the change (one transaction) and returns its logged events; nothing is sent before this returns.
+   * `draw`: the roller the change's rolls came from (none: a change that rolled nothing).
+   */
+  commit(change: Change, draw?: Draw): LoggedEvent[] {
+    const sealed = sealRolls(change, draw?.entropy ?? "");
     // Every roll drawn must be an event of the change, or two rolls would share a roll number (a bug: say so).
-    const drawn = this.#scripted ? null : this.fair.rolls;
+    const drawn = draw?.fair?.rolls ?? null;
     if (drawn !== null && drawn !== sealed.room.info.fairDice?.rolls) {
       this.log.error(`fair dice: drew up to roll ${drawn}, but the change stores ${sealed.room.info.fairDice?.rolls ?? "none"}`);
     }
@@ -142,7 +157,6 @@ export class RoomCore {
     const logged = this.store.commit(sealed);
     reportPlaying(this, before, sealed.room);
     observeChange(this.env, before, sealed.room, logged, change.command !== undefined);
-    this.fair.reset();
     return logged;
   }
 

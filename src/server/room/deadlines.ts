@@ -5,13 +5,13 @@
  * or moved on in the same transaction as its effect, so running the alarm twice, or late, changes nothing more.
  */
 import { opponent, type MatchCommand, type Side } from "../../engine";
-import { runBots } from "./bots";
-import { clockDeadline } from "./clock";
+import { oneAtATime } from "../one-at-a-time";
+import { settleStakes } from "../coins/stakes";
 import { livenessMs, type RoomCore } from "./core";
-import { oneAtATime, settleStakes } from "../coins/stakes";
+import { flagFell } from "./flag";
 import { deliverOutbox, retryDelayMs } from "./outbox";
-import { settleCommand } from "./outcome";
 import { logDrop, reconcile } from "./presence";
+import { runBots, serverCommand, step } from "./step";
 import type { Deadline } from "./store";
 import type { Room } from "./table";
 
@@ -30,25 +30,6 @@ export async function onAlarm(core: RoomCore): Promise<void> {
     if (!due) break;
     if (await runDeadline(core, due, now)) return;
   }
-  await core.syncAlarm();
-}
-
-/**
- * If the running side's clock has run out, it times out now (the ruleset says whether that loses the match or the
- * hand). Called by the alarm, and before any command, so a command that comes after the flag is judged after it.
- */
-export function flagFell(core: RoomCore, now: number): void {
-  const room = core.store.load();
-  const due = room ? clockDeadline(room) : null;
-  const side = room?.info.clock?.running;
-  if (!room?.match || due === null || due > now || !side) return;
-  const step = settleCommand(core, room, room.match, { type: "timeout", side }, now);
-  if (!step.ok) {
-    core.log.error("the engine refused a timeout", step.error);
-    return;
-  }
-  core.broadcast(core.commit(step.value));
-  runBots(core);
 }
 
 /**
@@ -56,11 +37,10 @@ export function flagFell(core: RoomCore, now: number): void {
  * event until this is done): the log is made to agree with the sockets, a bot whose turn it is moves, and the
  * standing deadline of the table's state is in place, so a match goes on (or ends) even if nobody comes back.
  */
-export async function onWake(core: RoomCore): Promise<void> {
+export function onWake(core: RoomCore): void {
   if (!core.store.exists()) return;
   reconcile(core, Date.now());
-  runBots(core);
-  await core.syncAlarm();
+  runBots(core, "");
 }
 
 /** Runs one due deadline. True when the table was deleted (nothing more to do). */
@@ -147,7 +127,7 @@ async function refundOnce(core: RoomCore, room: Room, deadline: Deadline): Promi
 /** During a match: every seat the log calls here still has a socket (else its drop is logged), a due bot moves, and the next check is set. */
 function livenessCheck(core: RoomCore, deadline: Deadline, now: number): void {
   reconcile(core, now);
-  runBots(core);
+  runBots(core, "");
   const room = core.store.load();
   if (!room) return;
   const playing = room.info.status === "playing";
@@ -183,13 +163,11 @@ function windowEnded(core: RoomCore, deadline: Deadline, seat: Side): void {
   const other = room.info.seats[opponent(seat)];
   const otherAway = other?.kind === "human" && !core.sockets.seatConnected(opponent(seat));
   const command: MatchCommand = otherAway ? { type: "abandon" } : { type: "forfeit", side: seat };
-  const step = settleCommand(core, room, room.match, command);
-  if (!step.ok) {
-    core.log.error("the engine refused a server command", step.error, { command });
+  const stepped = step(core, { origin: { kind: "server" }, entropy: "", at: Date.now() }, serverCommand(command, { clearDeadlines: [deadline] }));
+  if (!stepped.ok) {
+    core.log.error("the engine refused a server command", stepped.error, { command });
     clear(core, deadline);
     return;
   }
   core.log.info(`${seat}'s window ended, match ${otherAway ? "abandoned" : `forfeited by ${seat}`}`, { seat });
-  const logged = core.commit({ ...step.value, clearDeadlines: [deadline] });
-  core.broadcast(logged);
 }

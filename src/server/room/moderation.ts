@@ -5,18 +5,20 @@
  * - a row is written when an action reaches the object (`moderate`), or the first time a seat's player chats
  *   (read once from D1: a player muted or suspended before they sat down is refused as well);
  * - a pushed row always wins over a read one (the read only fills a row that is still missing).
- * Close-table ends a running match through the one ending path (`settleCommand` with the engine's `close`, the
+ * Close-table ends a running match through the one path of every command (./step.ts, with the engine's `close`, the
  * outbox row in the same transaction: no winner, unrated, stakes refunded), and deletes a waiting table as its
  * expiry would. A ban closes the player's tables that way and closes their sockets with BANNED_CLOSE.
  */
 import type { Side } from "../../engine";
 import type { ErrorCode } from "../../protocol";
-import { oneAtATime, settleStakes } from "../coins/stakes";
+import { settleStakes } from "../coins/stakes";
+import { oneAtATime } from "../one-at-a-time";
 import { NO_STANDING, standingOf, tableFinished, type Standing } from "../db/seats";
 import type { LiveAction } from "../moderation/live";
 import type { RoomCore } from "./core";
-import { flagFell, TABLE_GONE_CLOSE } from "./deadlines";
-import { settleCommand } from "./outcome";
+import { TABLE_GONE_CLOSE } from "./deadlines";
+import { flagFell } from "./flag";
+import { serverCommand, step } from "./step";
 import { sideTable } from "./side-table";
 import { SIDES, type Room } from "./table";
 
@@ -155,18 +157,16 @@ async function closeTable(core: RoomCore): Promise<ModerationResult> {
   if (room.info.status === "waiting") return deleteWaiting(core);
   let result: ModerationResult = "applied";
   if (room.info.status === "playing" && room.match) {
-    const step = settleCommand(core, room, room.match, { type: "close" }, now);
-    if (step.ok) {
-      console.log(`table ${room.info.id}: closed by a moderator`);
-      core.broadcast(core.commit(step.value));
+    const stepped = step(core, { origin: { kind: "server" }, entropy: "", at: now }, serverCommand({ type: "close" }));
+    if (stepped.ok) {
+      core.log.info("closed by a moderator");
       result = "closed";
     } else {
-      console.error(`table ${room.info.id}: the engine refused a close`, step.error);
+      core.log.error("the engine refused a close", stepped.error);
     }
   }
-  // The ending's (the close's, or a fallen flag's) `deliver` deadline is due at once: the alarm records the
-  // match and settles the stakes.
-  await core.syncAlarm();
+  // The ending's (the close's, or a fallen flag's) `deliver` deadline is due at once: the alarm the entry point
+  // sets records the match and settles the stakes.
   return result;
 }
 
@@ -188,7 +188,7 @@ function deleteWaiting(core: RoomCore): Promise<ModerationResult> {
     for (const ws of core.sockets.open()) ws.close(TABLE_GONE_CLOSE, "table closed by a moderator");
     await core.store.destroy();
     core.forgetAlarm();
-    console.log(`table ${id}: waiting table closed by a moderator`);
+    core.log.info("waiting table closed by a moderator");
     return "deleted";
   });
 }
@@ -222,7 +222,7 @@ export async function chatRefusal(core: RoomCore, playerId: string | null | unde
       store.fill(playerId, await standingOf(core.d1, playerId));
     } catch (error) {
       // D1 unreachable: the line is judged by what pushes said (none yet), and D1 is asked again next time.
-      console.error(`reading the standing of a seat's player failed`, error);
+      core.log.error("reading the standing of a seat's player failed", error);
       return null;
     }
     known = store.get(playerId) ?? NO_STANDING;
@@ -250,7 +250,7 @@ export async function bannedSeat(core: RoomCore, room: Room, seat: Side): Promis
     if (!now.banned) standing(core).set(playerId, { banned: false });
     return now.banned;
   } catch (error) {
-    console.error("reading the standing of a banned seat's player failed", error);
+    core.log.error("reading the standing of a banned seat's player failed", error);
     return true;
   }
 }
@@ -266,7 +266,7 @@ export async function rematchRefusal(core: RoomCore, room: Room, now: number): P
   try {
     standings = await Promise.all(players.map((id) => standingOf(core.d1, id)));
   } catch (error) {
-    console.error("reading the standing of a rematch's players failed", error);
+    core.log.error("reading the standing of a rematch's players failed", error);
     return null;
   }
   if (standings.some((st) => st.banned)) return { code: "BANNED", message: "a player at this table is banned" };

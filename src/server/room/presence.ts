@@ -23,7 +23,7 @@ import { problemResponse } from "../problem";
 import type { RoomCore } from "./core";
 import { echoableCloseCode } from "./sockets";
 import { bannedSeat } from "./moderation";
-import { seatOfToken } from "./tables";
+import { seatOfToken } from "./seats";
 import { SIDES, type Room, type Seat } from "./table";
 
 /** A drop less than this long after a logged return is logged when this time is up, if the seat is still gone. */
@@ -72,7 +72,6 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   core.sendWelcome(server, role, seq, limit);
   sendChatHistory(core, server);
   sendRematchState(core, server);
-  await core.syncAlarm();
   // A client that offered subprotocols is answered with ours (never with its token), or its browser drops the socket.
   return new Response(null, { status: 101, webSocket: client, headers: protocol === null ? {} : { "sec-websocket-protocol": protocol } });
 }
@@ -103,7 +102,7 @@ function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, now: number)
   core.broadcast(logged, socket, true);
 }
 
-export async function onClose(core: RoomCore, ws: WebSocket, code: number, reason: string): Promise<void> {
+export function onClose(core: RoomCore, ws: WebSocket, code: number, reason: string): void {
   // Always answer the close frame, or the client waits for it until its own timeout.
   try {
     ws.close(echoableCloseCode(code), reason.slice(0, 120));
@@ -113,7 +112,6 @@ export async function onClose(core: RoomCore, ws: WebSocket, code: number, reaso
   const role = core.sockets.roleOf(ws);
   if (role === "spectator" || core.sockets.seatConnected(role, ws)) return;
   seatLeft(core, role, Date.now());
-  await core.syncAlarm();
 }
 
 /**

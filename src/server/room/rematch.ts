@@ -14,7 +14,8 @@ import type { RoomCore } from "./core";
 import { rematchRefusal } from "./moderation";
 import { sideTable } from "./side-table";
 import type { Room, TableInfo } from "./table";
-import type { CreateInput, SeatPlayer } from "./tables";
+import type { SeatPlayer } from "./seats";
+import type { CreateInput } from "./tables";
 
 const SCHEMA = "CREATE TABLE IF NOT EXISTS rematch (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 

@@ -7,7 +7,7 @@
  *   keeps the row within its B-tree page), and the
  *   match either as a snapshot (every SNAPSHOT_EVERY replayable changes, and whenever a change brings a match
  *   the engine cannot replay, e.g. a new one) or as the engine step that rebuilds it from the one before
- *   (./outcome.ts `advance`, with the dice drawn); plus the storage counters as of that row;
+ *   (the engine's `advance`, with the dice drawn); plus the storage counters as of that row;
  * - `room`: one row, written at creation and by a change that writes no log row (deadlines or outbox only): the
  *   storage version and the counters as of such a change;
  * - `deadlines`: (kind, seat) → due time, the only place deadlines live (WITHOUT ROWID: one row per deadline);
@@ -20,10 +20,9 @@
  * version on its first load.
  */
 import type { z } from "zod";
-import { scriptedDice, type MatchState, type Side } from "../../engine";
+import { advance, scriptedDice, type MatchState, type Side } from "../../engine";
 import { SideSchema, type LoggedEvent, type TableOrMatchEvent, type TableStats } from "../../protocol";
 import { migrate } from "./migrations";
-import { advance } from "./outcome";
 import {
   DeadlineSchema,
   MatchStateSchema,

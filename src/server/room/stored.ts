@@ -122,7 +122,7 @@ export const MatchCommandSchema: z.ZodType<MatchCommand> = z.union([
 ]);
 
 /**
- * How the engine rebuilds a change's match from the match before it (./outcome.ts `advance`): the command given
+ * How the engine rebuilds a change's match from the match before it (the engine's `advance`): the command given
  * (null: none, only the pace ran, e.g. after auto-roll was turned on), every die drawn, in order, and each side's
  * auto-roll setting the pace ran with.
  */

@@ -7,46 +7,31 @@ import {
   type CreateTableBodySchema,
   type EventHistory,
   type JoinTableBodySchema,
-  type PlayerKind,
   type TableEvent,
   type TableSummary,
   type TableView,
 } from "../../protocol";
 import { newFairDice, sealRolls } from "../dice";
 import { newInviteSecret, newSeatToken, sameDigest, sha256Hex } from "../ids";
+import { oneAtATime } from "../one-at-a-time";
 import { refuse, type Outcome } from "../problem";
-import { holdStakes, oneAtATime, stakeForNewTable } from "../coins/stakes";
+import { holdStakes, stakeForNewTable } from "../coins/stakes";
 import { guestSeatRefusal } from "../fairplay/guests";
-import { runBots } from "./bots";
+import { newMatchChange } from "./change";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
 import { reportPlaying } from "./listing";
-import { settle } from "./outcome";
 import { matchFacts } from "./outbox";
+import { seatOfToken, type SeatIssued, type SeatPlayer } from "./seats";
+import { runBots } from "./step";
 import type { MatchFacts } from "../db";
 import { seatTaken } from "../db/seats";
 import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
 
-/** The player whose session makes the request: the seat is bound to them and carries their name. */
-export interface SeatPlayer {
-  id: string;
-  name: string;
-  /** guest or member, where the caller knows it: a guest may not sit at a rated or stake table (CLAIM_REQUIRED). */
-  kind?: PlayerKind;
-}
-
 /** `client`: a hash of the creator's address, so the lobby can cap the tables one client has listed. */
 export type CreateInput = z.output<typeof CreateTableBodySchema> & { id: string; client: string; player?: SeatPlayer | null };
 export type JoinInput = z.output<typeof JoinTableBodySchema> & { player?: SeatPlayer | null };
-
-/** A seat just handed out: the secret token (and a private table's invite secret) go to its holder once and are never stored. */
-export interface SeatIssued {
-  seat: "white" | "black";
-  token: string;
-  invite: string | null;
-  table: TableView;
-}
 
 /** The name on a seat: the one asked for, else the player's; at a rated or stake table always the player's, so no one plays under another's name. */
 function seatName(input: { name?: string | undefined; player?: SeatPlayer | null }, rated: boolean, fallback: string): string {
@@ -57,16 +42,6 @@ function seatName(input: { name?: string | undefined; player?: SeatPlayer | null
 /** A `player-joined` event's client seed field: absent when the seat gave none. */
 function seedOf(clientSeed: string | undefined): { clientSeed?: string } {
   return clientSeed === undefined ? {} : { clientSeed };
-}
-
-/** The seat whose token hashes to `tokenHash` (compared in constant time), or null. */
-export function seatOfToken(room: Room, tokenHash: string): Side | null {
-  return (
-    SIDES.find((side) => {
-      const hash = room.info.seats[side]?.tokenHash;
-      return hash != null && sameDigest(hash, tokenHash);
-    }) ?? null
-  );
 }
 
 export async function createTable(core: RoomCore, input: CreateInput): Promise<Outcome<SeatIssued>> {
@@ -102,7 +77,8 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     fairDice: newFairDice(input.clientSeed),
     ...(stake.value ? { stake: stake.value } : {}),
   };
-  core.fair.reset(info);
+  // The first rolls are drawn before the table is stored: they count from the inputs just made.
+  const draw = core.draw("", info);
   const events: Array<TableEvent | MatchEvent> = [
     {
       type: "table-created",
@@ -118,12 +94,10 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   let room: Room = { seq: 0, info, match: null };
   if (input.opponent === "bot") {
     const bot: Seat = { name: botName(input.botLevel), kind: "bot", botLevel: input.botLevel, tokenHash: null };
-    const started = newMatch({ ruleset: info.ruleset, length: info.length }, core.dice);
-    if (!started.ok) {
-      core.fair.reset();
-      return refuse("BAD_REQUEST", started.error.message);
-    }
-    const playing = settle(core, { seq: 0, info: { ...info, status: "playing", seats: { ...info.seats, black: bot } }, match: null }, started.value, now);
+    const started = newMatch({ ruleset: info.ruleset, length: info.length }, draw.roller);
+    if (!started.ok) return refuse("BAD_REQUEST", started.error.message);
+    const seated: Room = { seq: 0, info: { ...info, status: "playing", seats: { ...info.seats, black: bot } }, match: null };
+    const playing = newMatchChange(core, seated, started.value, draw.roller, now);
     room = playing.room;
     events.push({ type: "player-joined", seat: "black", name: bot.name, kind: "bot", botLevel: bot.botLevel }, ...playing.events);
   }
@@ -133,9 +107,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   core.store.create(
     sealRolls({ room, events, at: now, setDeadlines: waiting ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines }, ""),
   );
-  core.fair.reset();
   if (waiting) {
-    await core.syncAlarm();
     if (inviteHash === null) {
       const summary: TableSummary = {
         id: info.id,
@@ -149,8 +121,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     }
   } else {
     reportPlaying(core, null, core.store.load()!);
-    runBots(core);
-    await core.syncAlarm();
+    runBots(core, "");
   }
   if (input.player) await rememberSeat(core, input.player.id, info.id, "white", now);
   return { ok: true, value: { seat: "white", token, invite, table: core.view(core.store.load()!) } };
@@ -165,7 +136,7 @@ async function rememberSeat(core: RoomCore, playerId: string, tableId: string, s
   try {
     await seatTaken(core.d1, playerId, tableId, seat, now);
   } catch (error) {
-    console.error(`table ${tableId}: remembering ${seat}'s player failed`, error);
+    core.log.error(`remembering ${seat}'s player failed`, error, { tableId });
   }
 }
 
@@ -212,14 +183,12 @@ async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatI
     seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null } },
     ...(fairDice ? { fairDice } : {}),
   };
-  core.fair.reset(info);
-  const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, core.dice);
-  if (!started.ok) {
-    core.fair.reset();
-    return refuse("INTERNAL", started.error.message);
-  }
+  // The black seat's client seed is not stored yet: the opening counts from this info's inputs.
+  const draw = core.draw("", info);
+  const started = newMatch({ ruleset: room.info.ruleset, length: room.info.length }, draw.roller);
+  if (!started.ok) return refuse("INTERNAL", started.error.message);
   const now = Date.now();
-  const playing = settle(core, { seq: room.seq, info, match: null }, started.value, now);
+  const playing = newMatchChange(core, { seq: room.seq, info, match: null }, started.value, draw.roller, now);
   const events: Array<TableEvent | MatchEvent> = [
     { type: "player-joined", seat: "black", name, kind: "human", botLevel: null, ...seedOf(input.clientSeed) },
     ...playing.events,
@@ -231,9 +200,8 @@ async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatI
     at: now,
     clearDeadlines: [{ kind: "expire", seat: "table" }],
     setDeadlines: windows.deadlines,
-  });
+  }, draw);
   core.broadcast(logged);
-  await core.syncAlarm();
   if (expected == null) core.tellLobby((lobby) => lobby.remove(info.id));
   return { ok: true, value: { seat: "black", token, invite: null, table: core.view(core.store.load()!) } };
 }
