@@ -68,7 +68,7 @@ export function parseFrame<M>(frame: string | ArrayBuffer, grammar: FrameGrammar
   }
   if (!isRecord(json)) return fail("BAD_MESSAGE", "a message is a JSON object with a type", null);
   const id = grammar.id?.(json) ?? null;
-  if (!grammar.types.includes(json.type as string)) {
+  if (typeof json.type !== "string" || !grammar.types.includes(json.type)) {
     return fail("UNKNOWN_MESSAGE", `unknown message type ${JSON.stringify(json.type)}; known: ${grammar.types.join(", ")}`, id);
   }
   const parsed = grammar.schema.safeParse(json);

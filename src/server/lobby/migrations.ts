@@ -2,6 +2,7 @@
  * The lobby's SQLite tables, made (and brought up to date) when the object starts. Every step may run again on
  * each start (`IF NOT EXISTS`, a column added only when missing), so a lobby stored by an older version keeps its rows.
  */
+import { ColumnRowSchema } from "./stored";
 
 export function migrateLobby(sql: SqlStorage): void {
   sql.exec(
@@ -13,8 +14,8 @@ export function migrateLobby(sql: SqlStorage): void {
      )`,
   );
   // Added after the first release: lobbies created before it get the column (rows from then have no client).
-  const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('open_tables')").toArray();
-  if (!columns.some((c) => c.name === "client")) sql.exec("ALTER TABLE open_tables ADD COLUMN client TEXT NOT NULL DEFAULT ''");
+  const columns = sql.exec("SELECT name FROM pragma_table_info('open_tables')").toArray().map((row) => ColumnRowSchema.parse(row).name);
+  if (!columns.some((name) => name === "client")) sql.exec("ALTER TABLE open_tables ADD COLUMN client TEXT NOT NULL DEFAULT ''");
   sql.exec("CREATE INDEX IF NOT EXISTS open_tables_by_age ON open_tables (created_at DESC, id)");
   sql.exec("CREATE INDEX IF NOT EXISTS open_tables_by_expiry ON open_tables (expires_at)");
   sql.exec("CREATE INDEX IF NOT EXISTS open_tables_by_client ON open_tables (client, created_at)");

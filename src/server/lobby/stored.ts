@@ -12,3 +12,6 @@ export const CountRowSchema = z.object({ n: z.number().int().nullable() });
 
 /** `MIN(expires_at)` over the three tables (null when all are empty). */
 export const DueRowSchema = z.object({ due: z.number().int().nullable() });
+
+/** A column of a table, as `pragma_table_info` lists it (the migrations look for columns added later). */
+export const ColumnRowSchema = z.object({ name: z.string() });

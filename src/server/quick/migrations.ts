@@ -3,6 +3,7 @@
  * Each step may run again on every start: `IF NOT EXISTS`, or a column added only when it is missing, so a pool
  * or registry stored by an older version goes on with its rows.
  */
+import { ColumnRowSchema } from "./stored";
 
 export function migratePool(sql: SqlStorage): void {
   sql.exec("CREATE TABLE IF NOT EXISTS pool (id INTEGER PRIMARY KEY CHECK (id = 1), query TEXT NOT NULL)");
@@ -19,8 +20,8 @@ export function migratePool(sql: SqlStorage): void {
   );
   sql.exec("CREATE TABLE IF NOT EXISTS last_opponents (player_id TEXT PRIMARY KEY, opponent_id TEXT NOT NULL, at INTEGER NOT NULL DEFAULT 0)");
   // A pool from before `at` existed: its rows count as old, and go at the next alarm.
-  const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('last_opponents')").toArray();
-  if (!columns.some((c) => c.name === "at")) sql.exec("ALTER TABLE last_opponents ADD COLUMN at INTEGER NOT NULL DEFAULT 0");
+  const columns = sql.exec("SELECT name FROM pragma_table_info('last_opponents')").toArray().map((row) => ColumnRowSchema.parse(row).name);
+  if (!columns.some((name) => name === "at")) sql.exec("ALTER TABLE last_opponents ADD COLUMN at INTEGER NOT NULL DEFAULT 0");
 }
 
 export function migrateRegistry(sql: SqlStorage): void {

@@ -35,15 +35,24 @@ export class QuickPool extends DurableObject<Env> {
   }
 
   override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): void {
-    onSeekFrame(this.pool, ws, message);
+    try {
+      onSeekFrame(this.pool, ws, message);
+    } catch (error) {
+      this.pool.log.error("quick match: a seek frame failed", error, { playerId: this.pool.playerOf(ws) });
+      this.pool.send(ws, { type: "error", code: "INTERNAL", message: "the server failed on this message" });
+    }
   }
 
-  override webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    return onSeekClose(this.pool, ws, code, reason);
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      await onSeekClose(this.pool, ws, code, reason);
+    } catch (error) {
+      this.pool.log.error("quick match: a seek socket's close failed", error, { playerId: this.pool.playerOf(ws) });
+    }
   }
 
   override webSocketError(ws: WebSocket): Promise<void> {
-    return onSeekClose(this.pool, ws, 1011, "socket error");
+    return this.webSocketClose(ws, 1011, "socket error");
   }
 
   // RPC from moderation (docs/moderation-live.md).

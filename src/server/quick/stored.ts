@@ -37,3 +37,6 @@ export const EarliestRowSchema = z.object({ at: z.number().nullable() });
 
 /** A pool the registry saw a player seek in. */
 export const SeekRowSchema = z.object({ pool: z.string() });
+
+/** A column of a table, as `pragma_table_info` lists it (the migrations look for columns added later). */
+export const ColumnRowSchema = z.object({ name: z.string() });
