@@ -99,9 +99,23 @@ export function echoableCloseCode(code: number): number {
 
 /** Answers the close frame a client started (the runtime needs the answer to finish the close handshake). */
 export function answerClose(ws: WebSocket, code: number, reason: string): void {
+  closeSocket(ws, echoableCloseCode(code), reason);
+}
+
+/** Closes a socket that may have closed meanwhile (the reason is cut to what a close frame carries). */
+export function closeSocket(ws: WebSocket, code: number, reason: string): void {
   try {
-    ws.close(echoableCloseCode(code), reason.slice(0, 120));
+    ws.close(code, reason.slice(0, 120));
   } catch {
     // Already closed.
+  }
+}
+
+/** Sends a frame to a socket that may have closed meanwhile: its close handler does the bookkeeping. */
+export function sendFrame(ws: WebSocket, frame: string): void {
+  try {
+    ws.send(frame);
+  } catch {
+    // Closed under us.
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { LobbyMessage, LobbySnapshot } from "../../protocol";
 import type { Env } from "../env";
+import { sendFrame } from "../frames";
 import { objectLog, type Logger } from "../log";
 import { LobbyStore } from "./store";
 
@@ -50,19 +51,11 @@ export class LobbyCore {
 
   broadcast(message: LobbyMessage, except?: WebSocket): void {
     const frame = JSON.stringify(message);
-    for (const ws of this.feeds(except)) this.sendText(ws, frame);
+    for (const ws of this.feeds(except)) sendFrame(ws, frame);
   }
 
   send(ws: WebSocket, message: LobbyMessage): void {
-    this.sendText(ws, JSON.stringify(message));
-  }
-
-  private sendText(ws: WebSocket, frame: string): void {
-    try {
-      ws.send(frame);
-    } catch {
-      // a socket closing meanwhile: its close handler tidies up
-    }
+    sendFrame(ws, JSON.stringify(message));
   }
 
   /** Makes sure the alarm runs by `due` (an earlier alarm sets the next one itself). */

@@ -4,7 +4,7 @@
  * (answered by the runtime); other frames are ignored, except one that breaks the WebSocket protocol itself,
  * which closes the socket as on every socket (../frames.ts).
  */
-import { answerClose, protocolBreach } from "../frames";
+import { answerClose, closeSocket, protocolBreach } from "../frames";
 import { problemResponse } from "../problem";
 import type { LobbyCore } from "./core";
 
@@ -24,11 +24,7 @@ export function openFeed(core: LobbyCore, request: Request): Response {
 export function onFeedFrame(core: LobbyCore, ws: WebSocket, frame: string | ArrayBuffer): void {
   const breach = protocolBreach(frame);
   if (!breach) return;
-  try {
-    ws.close(breach.close, breach.reason);
-  } catch {
-    // Already closed.
-  }
+  closeSocket(ws, breach.close, breach.reason);
   core.countChanged(ws, true);
 }
 

@@ -27,7 +27,7 @@ export class LobbyStore {
     private readonly log: Logger,
   ) {}
 
-  /** False when the table was removed lately (a late `add` after its `remove` must not list it). */
+  /** True when the table was removed lately (a late `add` after its `remove` must not list it). */
   isClosed(id: string): boolean {
     return this.sql.exec("SELECT 1 FROM closed_tables WHERE id = ?", id).toArray().length > 0;
   }

@@ -4,7 +4,7 @@
  */
 import { SEEK_LIMITS, type SeekServerMessage } from "../../protocol";
 import type { Env } from "../env";
-import { CLOSE } from "../frames";
+import { CLOSE, closeSocket, sendFrame } from "../frames";
 import { objectLog, type Logger } from "../log";
 import { PoolStore } from "./store";
 
@@ -38,21 +38,13 @@ export class PoolCore {
   }
 
   send(ws: WebSocket, message: SeekServerMessage): void {
-    try {
-      ws.send(JSON.stringify(message));
-    } catch {
-      // Closed under us: its close handler does the bookkeeping.
-    }
+    sendFrame(ws, JSON.stringify(message));
   }
 
   /** The last message of a seek, then the close (1000, or 4000 for a replaced socket). */
   end(ws: WebSocket, message: SeekServerMessage, code: number = CLOSE.normal): void {
     this.send(ws, message);
-    try {
-      ws.close(code, message.type);
-    } catch {
-      // Already closed.
-    }
+    closeSocket(ws, code, message.type);
   }
 
   /** The next alarm: a wave soon while two or more are connected, else the earliest gone window or expiry. */

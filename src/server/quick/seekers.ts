@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { SeekClientMessageSchema, SeekQuerySchema, poolKey, type SeekClientMessage } from "../../protocol";
-import { CLOSE, answerClose, parseFrame, type FrameGrammar } from "../frames";
+import { CLOSE, answerClose, closeSocket, parseFrame, type FrameGrammar } from "../frames";
 import type { PoolCore } from "./core";
 
 /** Who is seeking, as the Worker's route established it (session, rating) and hands it over in this header. */
@@ -52,7 +52,7 @@ export async function openSeek(core: PoolCore, request: Request): Promise<Respon
 export function onSeekFrame(core: PoolCore, ws: WebSocket, frame: string | ArrayBuffer): void {
   const parsed = parseFrame(frame, SEEK_MESSAGES);
   if (!parsed.ok) {
-    if ("close" in parsed) ws.close(parsed.close, parsed.reason);
+    if ("close" in parsed) closeSocket(ws, parsed.close, parsed.reason);
     else core.send(ws, { type: "error", code: parsed.code, message: parsed.message });
     return;
   }

@@ -4,7 +4,7 @@
  * each their seat once.
  */
 import { SEEK_LIMITS, type SeekChoice } from "../../protocol";
-import { CLOSE } from "../frames";
+import { CLOSE, closeSocket } from "../frames";
 import { newTableId } from "../ids";
 import type { PoolCore } from "./core";
 import { pairWave } from "./pairing";
@@ -82,7 +82,7 @@ async function pairUp(core: PoolCore, choice: SeekChoice, a: SeekerRow, b: Seeke
       const opponent = { playerId: them.player_id, name: them.name, rating: them.rating };
       const sockets = core.sockets(me.player_id);
       // Exactly once: to the newest socket (a replaced one was already told so), then closed.
-      sockets.forEach((ws, i) => (i === sockets.length - 1 ? core.end(ws, { type: "paired", grant, opponent }) : ws.close(CLOSE.gone, "replaced")));
+      sockets.forEach((ws, i) => (i === sockets.length - 1 ? core.end(ws, { type: "paired", grant, opponent }) : closeSocket(ws, CLOSE.gone, "replaced")));
     }
   } catch (error) {
     core.log.error("quick match: pairing failed; both seekers wait on", error, { tableId });
