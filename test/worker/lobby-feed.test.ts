@@ -93,6 +93,25 @@ describe("the lobby feed", () => {
     a.ws.close(1000, "done");
   });
 
+  it("ignores what a client sends, but closes on a frame that is not valid UTF-8 (1007), as every socket does", async () => {
+    const a = await openFeed();
+    const start = (await a.until(() => true)).online;
+    const b = await openFeed();
+    await a.until((s) => s.online === start + 1);
+    const closed = new Promise<number>((resolve) => b.ws.addEventListener("close", (event) => resolve(event.code)));
+    for (const frame of ["hello", "[1]", '{"type":"lobby"}']) b.ws.send(frame);
+    // Still open: b hears a third feed come.
+    const seen = b.messages;
+    const c = await openFeed();
+    await b.until((s) => s.online === start + 2);
+    expect(b.messages).toBeGreaterThan(seen);
+    // workerd hands a frame with invalid UTF-8 over with U+FFFD in place of the bad bytes.
+    b.ws.send("caf\uFFFD");
+    expect(await closed).toBe(1007);
+    await a.until((s) => s.online === start + 1);
+    for (const feed of [a, c]) feed.ws.close(1000, "done");
+  });
+
   it("serves the same snapshot over HTTP, and refuses a plain GET of the socket", async () => {
     const res = await api("/v1/lobby");
     expect(res.status).toBe(200);

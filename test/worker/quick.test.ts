@@ -127,6 +127,31 @@ describe("quick match over the seek socket", () => {
     expect((await poolRows(choice)).map((r) => r.player_id)).toEqual([a.player.id]);
   });
 
+  it("a JSON value that is not an object is BAD_MESSAGE, as on a table socket (docs/matchmaking.md)", async () => {
+    const choice = freshChoice();
+    const a = await guest();
+    const sa = await seek(choice, a.token);
+    for (const frame of ["[1]", "null", "42", '"cancel"', "[{\"type\":\"cancel\"}]"]) {
+      sa.client.send(frame);
+      expect({ frame, code: (await sa.client.next("error")).code }).toEqual({ frame, code: "BAD_MESSAGE" });
+    }
+    // A binary frame: BAD_MESSAGE too.
+    sa.client.ws.send(new Uint8Array([1, 2, 3]));
+    expect((await sa.client.next("error")).code).toBe("BAD_MESSAGE");
+    sa.client.send("x".repeat(5000));
+    expect((await sa.client.next("error")).code).toBe("MESSAGE_TOO_LARGE");
+    expect((await poolRows(choice)).map((r) => r.player_id)).toEqual([a.player.id]);
+  });
+
+  it("a text frame that is not valid UTF-8 closes the seek socket with 1007, as on a table socket", async () => {
+    const choice = freshChoice();
+    const a = await guest();
+    const sa = await seek(choice, a.token);
+    // workerd hands a frame with invalid UTF-8 over with U+FFFD in place of the bad bytes.
+    sa.client.send('{"type":"cancel\uFFFD"}');
+    expect((await sa.client.whenClosed()).code).toBe(1007);
+  });
+
   it("a vanished seeker is not paired: the other stays at the front and is paired with the next; the vanished one is removed after the window", async () => {
     const choice = freshChoice();
     const [a, b, c] = [await guest(), await guest(), await guest()];

@@ -1,41 +1,25 @@
 /**
- * A pool's SQLite: its seekers (who, rating, since when, whether a pairing is under way, since when their socket
- * is gone) and each player's last opponent here. Everything a wave needs survives eviction and restarts.
+ * A pool's SQLite: its choices, its seekers (who, rating, since when, whether a pairing is under way, since when
+ * their socket is gone) and each player's last opponent here. Everything a wave needs survives eviction and
+ * restarts. Rows are parsed with ./stored.ts; the tables are made by ./migrations.ts.
  */
-import * as z from "zod";
+import type { SeekChoice } from "../../protocol";
+import { CountRowSchema, EarliestRowSchema, PoolRowSchema, SeekerRowSchema, type SeekerRow } from "./stored";
 
-export const SeekerRowSchema = z.object({
-  player_id: z.string(),
-  name: z.string(),
-  rating: z.number(),
-  since: z.number(),
-  /** "waiting", or "pairing" while a table is being made for them (a cancel then comes too late). */
-  state: z.enum(["waiting", "pairing"]),
-  /** When the last socket closed (ms); null while connected. */
-  gone_at: z.number().nullable(),
-  /** The table a pairing under way is making. */
-  table_id: z.string().nullable(),
-  last_opponent: z.string().nullable(),
-});
-export type SeekerRow = z.infer<typeof SeekerRowSchema>;
+export type { SeekerRow } from "./stored";
 
 export class PoolStore {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(
-      `CREATE TABLE IF NOT EXISTS seekers (
-         player_id TEXT PRIMARY KEY,
-         name TEXT NOT NULL,
-         rating REAL NOT NULL,
-         since INTEGER NOT NULL,
-         state TEXT NOT NULL DEFAULT 'waiting',
-         gone_at INTEGER,
-         table_id TEXT
-       )`,
-    );
-    sql.exec("CREATE TABLE IF NOT EXISTS last_opponents (player_id TEXT PRIMARY KEY, opponent_id TEXT NOT NULL, at INTEGER NOT NULL DEFAULT 0)");
-    // A pool from before `at` existed: its rows count as old, and go at the next alarm.
-    const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('last_opponents')").toArray();
-    if (!columns.some((c) => c.name === "at")) sql.exec("ALTER TABLE last_opponents ADD COLUMN at INTEGER NOT NULL DEFAULT 0");
+  constructor(private readonly sql: SqlStorage) {}
+
+  /** The pool's choices, once its first seeker came (null before). */
+  choice(): SeekChoice | null {
+    const row = this.sql.exec("SELECT query FROM pool").toArray()[0];
+    return row ? PoolRowSchema.parse(row).query : null;
+  }
+
+  /** Keeps the first seeker's query as the pool's choices (every later one carries the same). */
+  keepChoice(query: string): void {
+    this.sql.exec("INSERT OR IGNORE INTO pool (id, query) VALUES (1, ?)", query);
   }
 
   #rows(where: string, ...params: SqlStorageValue[]): SeekerRow[] {
@@ -57,7 +41,7 @@ export class PoolStore {
   }
 
   count(): number {
-    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM seekers").one().n;
+    return CountRowSchema.parse(this.sql.exec("SELECT COUNT(*) AS n FROM seekers").one()).n;
   }
 
   /** A new seek, or the same player's seek again: a reconnect keeps `since` (the place in the queue). */
@@ -70,7 +54,9 @@ export class PoolStore {
       rating,
       now,
     );
-    return this.get(playerId)!;
+    const row = this.get(playerId);
+    if (!row) throw new Error("quick match: a seeker's row vanished as it was written");
+    return row;
   }
 
   rename(playerId: string, name: string): void {
@@ -112,6 +98,6 @@ export class PoolStore {
 
   /** When the oldest remembered pairing was made (ms), or null when none is. */
   oldestOpponent(): number | null {
-    return this.sql.exec<{ at: number | null }>("SELECT MIN(at) AS at FROM last_opponents").one().at;
+    return EarliestRowSchema.parse(this.sql.exec("SELECT MIN(at) AS at FROM last_opponents").one()).at;
   }
 }

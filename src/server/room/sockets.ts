@@ -75,8 +75,5 @@ export class Sockets {
   }
 }
 
-/** A close code we may send back: 1005/1006/1015 are reserved for the runtime and cannot be put on the wire. */
-export function echoableCloseCode(code: number): number {
-  if (code === 1000 || (code >= 1001 && code <= 1014 && code !== 1005 && code !== 1006) || (code >= 3000 && code <= 4999)) return code;
-  return 1000;
-}
+/** The close-code rule is shared by every socket the server accepts. */
+export { echoableCloseCode } from "../frames";
