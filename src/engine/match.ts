@@ -3,7 +3,7 @@
  * with a stable code. The input state is never mutated; dice come from the injected DiceSource, and the only
  * randomness is what that source returns, so the same commands and dice always give the same events.
  */
-import { compactLegalPlays, diceToPlay, legalPlays } from "./legal";
+import { compactLegalPlays, diceToPlay, readPlays } from "./legal";
 import { applyPlay } from "./play";
 import { fail, ok } from "./errors";
 import { cloneBoard, initialPosition, isHandOver, isSide, opponent } from "./position";
@@ -67,27 +67,36 @@ export function pointsNeeded(state: MatchState, side: Side): number {
 }
 
 /**
- * Legal plays per state object. States are never changed once made (the reducer builds new ones), and the server
- * asks for one state's plays twice (pace checks for a forced play, then the mover's view lists them).
+ * A state's legal plays, generated once per state object: states are never changed once made (the reducer builds
+ * new ones), and one command reads one state's plays several times (the pace looks for a forced play and plays it,
+ * the match view's facts, the mover's plays on the socket, a bot's choice).
  */
-const playsOfState = new WeakMap<MatchState, Play[]>();
+const compactOfState = new WeakMap<MatchState, CompactPlays>();
+const readableOfState = new WeakMap<MatchState, Play[]>();
 
 /** The plays the side on turn may choose from, in phase `moving`; [] in every other phase. Do not change the array. */
 export function legalPlaysFor(state: MatchState): Play[] {
   if (state.phase !== "moving" || !state.dice) return [];
-  let plays = playsOfState.get(state);
+  let plays = readableOfState.get(state);
   if (!plays) {
-    plays = legalPlays(state.position, state.dice, { firstTurn: state.firstTurn[state.position.turn] });
-    playsOfState.set(state, plays);
+    plays = readPlays(compactLegalPlaysFor(state));
+    readableOfState.set(state, plays);
   }
   return plays;
 }
 
-/** `legalPlaysFor` in compact form (see `CompactPlays`); an empty set (count 0) outside phase `moving`. */
+/**
+ * `legalPlaysFor` in compact form (see `CompactPlays`); an empty set (count 0) outside phase `moving`. The same
+ * object for every call on one state: do not change it.
+ */
 export function compactLegalPlaysFor(state: MatchState): CompactPlays {
   if (state.phase !== "moving" || !state.dice) return { position: state.position, count: 0, stepsPerPlay: 0, steps: [] };
-  const side = state.position.turn;
-  return compactLegalPlays(state.position, state.dice, { firstTurn: state.firstTurn[side] });
+  let plays = compactOfState.get(state);
+  if (!plays) {
+    plays = compactLegalPlays(state.position, state.dice, { firstTurn: state.firstTurn[state.position.turn] });
+    compactOfState.set(state, plays);
+  }
+  return plays;
 }
 
 /** Why `side` may not offer a double now, or null when it may. */
