@@ -3,6 +3,7 @@
  * with a stable code. The input state is never mutated; dice come from the injected DiceSource, and the only
  * randomness is what that source returns, so the same commands and dice always give the same events.
  */
+import { isMatchCommandType, MATCH_COMMANDS, type CommandField } from "./commands";
 import { compactLegalPlays, diceToPlay, readPlays } from "./legal";
 import { applyPlay } from "./play";
 import { fail, ok } from "./errors";
@@ -257,9 +258,9 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
   if (typeof command !== "object" || command === null || typeof command.type !== "string") {
     return fail("BAD_COMMAND", "a command is an object with a type");
   }
-  const known = ["roll", "play", "double", "take", "drop", "resign", "forfeit", "timeout", "abandon", "close"];
-  if (!known.includes(command.type)) return fail("BAD_COMMAND", `unknown command ${JSON.stringify(command.type)}`);
-  if (command.type !== "abandon" && command.type !== "close" && !isSide(command.side)) {
+  if (!isMatchCommandType(command.type)) return fail("BAD_COMMAND", `unknown command ${JSON.stringify(command.type)}`);
+  const fields: readonly CommandField[] = MATCH_COMMANDS[command.type].fields;
+  if (fields.includes("side") && !isSide((command as { side?: unknown }).side)) {
     return fail("BAD_COMMAND", `command ${command.type} needs side "white" or "black"`);
   }
   if (state.phase === "over") return fail("MATCH_OVER", "the match has ended");
