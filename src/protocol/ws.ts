@@ -80,20 +80,20 @@ const gameCommandSchemas = PLAYER_COMMAND_TYPES.map((type) => {
 
 /** The messages about the table beside the match (not engine commands), and `sync`. */
 const tableMessageSchemas = [
-    /** "Auto-roll when I'd only roll": `on: true` lets the server roll for this seat even when it could double. */
-    z.object({ type: z.literal("auto-roll"), ...commandBase, on: z.boolean() }).strict(),
-    /**
-     * A chat line from a seat (spectators read, never write). `text` is plain text; the server refuses it with
-     * CHAT_TOO_LONG over CHAT_LIMITS.maxChars characters (after trimming) and CHAT_FLOOD by the flood rule.
-     */
-    z.object({ type: z.literal("chat"), ...commandBase, text: z.string().min(1).max(CHAT_LIMITS.maxFrameChars) }).strict(),
-    /**
-     * After the match: `want: true` offers a rematch (same settings, seats swapped), or accepts the other seat's
-     * offer; `want: false` takes one's own offer back (or declines).
-     */
-    z.object({ type: z.literal("rematch"), ...commandBase, want: z.boolean() }).strict(),
-    /** Ask for the events after `seq`, at most `limit` of them (answered with a `welcome`; its `next` says if more follow). */
-    z.object({ type: z.literal("sync"), seq: z.number().int().min(0), limit: z.number().int().min(1).max(LIMITS.maxEventsPerPage).optional() }).strict(),
+  /** "Auto-roll when I'd only roll": `on: true` lets the server roll for this seat even when it could double. */
+  z.object({ type: z.literal("auto-roll"), ...commandBase, on: z.boolean() }).strict(),
+  /**
+   * A chat line from a seat (spectators read, never write). `text` is plain text; the server refuses it with
+   * CHAT_TOO_LONG over CHAT_LIMITS.maxChars characters (after trimming) and CHAT_FLOOD by the flood rule.
+   */
+  z.object({ type: z.literal("chat"), ...commandBase, text: z.string().min(1).max(CHAT_LIMITS.maxFrameChars) }).strict(),
+  /**
+   * After the match: `want: true` offers a rematch (same settings, seats swapped), or accepts the other seat's
+   * offer; `want: false` takes one's own offer back (or declines).
+   */
+  z.object({ type: z.literal("rematch"), ...commandBase, want: z.boolean() }).strict(),
+  /** Ask for the events after `seq`, at most `limit` of them (answered with a `welcome`; its `next` says if more follow). */
+  z.object({ type: z.literal("sync"), seq: z.number().int().min(0), limit: z.number().int().min(1).max(LIMITS.maxEventsPerPage).optional() }).strict(),
 ] as const;
 
 /** What a client sends: a game command (the engine's list decides which) or a table message. */
@@ -104,7 +104,10 @@ export const ClientMessageSchema = z
   .discriminatedUnion("type", [...(gameCommandSchemas as [z.ZodObject, ...z.ZodObject[]]), ...tableMessageSchemas])
   .meta({ id: "ClientMessage" }) as unknown as z.ZodType<ClientMessage>;
 
-export const CLIENT_MESSAGE_TYPES: readonly ClientMessage["type"][] = [...PLAYER_COMMAND_TYPES, ...tableMessageSchemas.map((schema) => schema.shape.type.value)];
+export const CLIENT_MESSAGE_TYPES: readonly ClientMessage["type"][] = [
+  ...PLAYER_COMMAND_TYPES,
+  ...tableMessageSchemas.map((schema) => schema.shape.type.value),
+];
 /** The messages a seat sends that carry a command id: every type but `sync`. */
 export type GameCommandType = Exclude<ClientMessage["type"], "sync">;
 
