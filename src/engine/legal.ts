@@ -23,7 +23,8 @@ export function compactLegalPlays(position: Position, dice: Dice, ctx: PlayConte
 }
 
 /**
- * How many times this module has generated a roll's legal plays (compact or written out) since it loaded. Only for
+ * How many times this module has generated a roll's legal plays (compact, written out, or only counted by
+ * `diceToPlay`) since it loaded. Only for
  * tests and benchmarks: a match state's plays are generated once (`stateFacts`), and a test counts that per command.
  */
 export function playGenerations(): number {
@@ -122,6 +123,7 @@ export function boardAfter(position: Position, steps: readonly Step[]): Board {
 
 /** How many dice every legal play uses (0 = the roll is burned), without building the plays. */
 export function diceToPlay(position: Position, dice: Dice, ctx: PlayContext): number {
+  generations++;
   gen.load(position, dice, ctx);
   gen.generate(dice[0], dice[1]);
   return gen.maxSteps();

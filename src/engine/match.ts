@@ -4,7 +4,7 @@
  * randomness is what that source returns, so the same commands and dice always give the same events.
  */
 import { isMatchCommandType, MATCH_COMMANDS, type CommandField } from "./commands";
-import { compactLegalPlays, diceToPlay, readPlays } from "./legal";
+import { compactLegalPlays, readPlays } from "./legal";
 import { applyPlay } from "./play";
 import { fail, ok } from "./errors";
 import { cloneBoard, initialPosition, isHandOver, isSide, opponent } from "./position";
@@ -140,9 +140,14 @@ function giveDice(draft: MatchState, side: Side, dice: [number, number], events:
   events.push({ type: "rolled", side, dice: [dice[0], dice[1]] });
   draft.dice = dice;
   draft.phase = "moving";
-  if (diceToPlay(draft.position, dice, { firstTurn: draft.firstTurn[side] }) === 0) {
+  const plays = compactLegalPlays(draft.position, dice, { firstTurn: draft.firstTurn[side] });
+  if (plays.count === 0) {
     events.push({ type: "burned", side, dice: [dice[0], dice[1]] });
     passTurn(draft, side);
+  } else {
+    // Giving dice is the last step of every command that gives them, so the draft is the state the reducer returns:
+    // its plays are these, and nobody generates them again.
+    compactOfState.set(draft, plays);
   }
 }
 

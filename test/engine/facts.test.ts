@@ -6,6 +6,7 @@ import {
   legalPlaysFor,
   makeRuleset,
   newMatch,
+  parsePosition,
   playGenerations,
   runPace,
   scriptedDice,
@@ -75,8 +76,25 @@ describe("legal plays are generated once per state", () => {
       expect(legalPlaysFor(final)).toHaveLength(stateFacts(final).plays!.count);
       expect(botCommand(final, "white", "beginner", seededRng(1))).toMatchObject({ type: "play", side: "white" });
     });
-    // Three states in phase moving (6-3, 5-2, 4-1): three generations, however many readers.
+    // Three rolls (6-3, 5-2, 4-1): three generations, however many readers (the reducer's check for a burned roll
+    // included: it is the same generation).
     expect(generated).toBe(3);
+  });
+
+  it("a burned roll is generated once, to find it has no play", () => {
+    const opened = start("georgian-short", 3, [5, 2]);
+    // White is on the bar against Black's closed home board: nothing can enter, whatever the dice.
+    const text = "short-w-bar.6x14-1x2.2x2.3x2.4x2.5x2.6x2.7x3";
+    const parsed = parsePosition(text);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const state: MatchState = { ...opened.state, position: parsed.value, phase: "awaiting-roll", dice: null, firstTurn: { white: false, black: false } };
+    const generated = generationsOf(() => {
+      const rolled = applyCommand(state, { type: "roll", side: "white" }, scriptedDice([3, 3]));
+      if (!rolled.ok) throw new Error(rolled.error.message);
+      expect(rolled.value.events.map((e) => e.type)).toEqual(["rolled", "burned"]);
+      expect(stateFacts(rolled.value.state)).toMatchObject({ toAct: "black", plays: null });
+    });
+    expect(generated).toBe(1);
   });
 
   it("a play command: the plays of the state it is played in are not generated again", () => {
