@@ -6,7 +6,7 @@
  * accepted. Randomness comes only from the injected `rng` (values in [0, 1)), so seeded games replay exactly.
  */
 import {
-  compactLegalPlaysFor,
+  stateFacts,
   stepsAt,
   type CompactPlays,
   type Dice,
@@ -16,6 +16,7 @@ import {
   type PlayContext,
   type Position,
   type Side,
+  type StateFacts,
 } from "../engine";
 import { expertDoubles, expertTakes } from "./cube";
 import { expertPlay } from "./evaluate";
@@ -98,9 +99,16 @@ export function chooseBotPlayIndex(
 }
 
 /**
+ * What a bot decides from: who must act and what they may do, and the mover's legal plays (compact; null until
+ * known). Inside the match object these are the engine's `stateFacts`; a bot over the protocol reads `toAct` and
+ * `may` from the match view and its plays from the socket.
+ */
+export type BotFacts = Pick<StateFacts, "toAct" | "may" | "plays">;
+
+/**
  * The command this bot gives in `state` as `side`, or null when it has nothing to do (not its turn to act / match over).
- * `plays` are the legal plays (compact) when the caller already has them (the match object's cache; a bot over the
- * protocol takes the server's list); by default they are generated from `state`.
+ * `plays` are the legal plays (compact) when the caller already has them (a bot over the protocol takes the
+ * server's list); by default they are the state's own (`stateFacts`, generated once per state).
  */
 export function botCommand(
   state: MatchState,
@@ -109,25 +117,27 @@ export function botCommand(
   rng: () => number,
   plays?: CompactPlays,
 ): MatchCommand | null {
+  const facts = stateFacts(state);
+  return botDecision(state, plays ? { ...facts, plays } : facts, side, level, rng);
+}
+
+/** `botCommand` with the facts given (see `BotFacts`), not derived from `state`. */
+export function botDecision(state: MatchState, facts: BotFacts, side: Side, level: BotLevel, rng: () => number): MatchCommand | null {
+  if (facts.toAct !== side) return null;
   const strategy = STRATEGIES[level];
-  switch (state.phase) {
-    case "over":
-      return null;
-    case "awaiting-roll":
-      if (state.position.turn !== side) return null;
-      return strategy.doubles(state, side) ? { type: "double", side } : { type: "roll", side };
-    case "moving": {
-      if (state.position.turn !== side || !state.dice) return null;
-      const legal = plays ?? compactLegalPlaysFor(state);
-      // The reducer burns a roll with no legal play itself, so an empty list means nothing to do.
-      if (legal.count === 0) return null;
-      const chosen = chooseBotPlayIndex(level, state.position, state.dice, { firstTurn: state.firstTurn[side] }, legal, rng, state);
-      return { type: "play", side, play: stepsAt(legal, chosen).map((s) => ({ from: s.from, to: s.to })) };
-    }
-    case "cube-offered":
-      if (state.cubeOffer?.to !== side) return null;
-      return strategy.takes(state, side) ? { type: "take", side } : { type: "drop", side };
+  const { may } = facts;
+  if (may.includes("take")) return strategy.takes(state, side) ? { type: "take", side } : { type: "drop", side };
+  if (may.includes("roll")) {
+    return may.includes("double") && strategy.doubles(state, side) ? { type: "double", side } : { type: "roll", side };
   }
+  if (may.includes("play")) {
+    const legal = facts.plays;
+    // The reducer burns a roll with no legal play itself, so an empty list means nothing to do (as do plays not yet known).
+    if (!legal || legal.count === 0 || !state.dice) return null;
+    const chosen = chooseBotPlayIndex(level, state.position, state.dice, { firstTurn: state.firstTurn[side] }, legal, rng, state);
+    return { type: "play", side, play: stepsAt(legal, chosen).map((s) => ({ from: s.from, to: s.to })) };
+  }
+  return null;
 }
 
 export { expertPlay, evaluateBoard, winChanceOnRoll } from "./evaluate";

@@ -5,7 +5,7 @@
  */
 import type { LoggedEvent, TableView } from "../protocol";
 import type { CompactPlays, MatchCommand, MatchState, Side } from "../engine";
-import { botCommand, type BotLevel } from "./index";
+import { botDecision, type BotLevel } from "./index";
 
 /** The match as a MatchState, or null while the table has no match yet. */
 export function matchStateFromView(table: TableView, events: readonly LoggedEvent[]): MatchState | null {
@@ -42,8 +42,9 @@ function firstTurns(events: readonly LoggedEvent[]): Record<Side, boolean> {
 }
 
 /**
- * What the bot in `seat` does now, from the client's view of the table: `botCommand` on the rebuilt state,
- * choosing among the server's legal plays, compact (none yet: nothing to do until they arrive).
+ * What the bot in `seat` does now, from the client's view of the table: who must act and what they may do as the
+ * view says (`toAct`, `may`), choosing among the server's legal plays, compact (none yet: nothing to do until they
+ * arrive), with the rebuilt state for the bot's judgement.
  */
 export function commandFromView(
   table: TableView,
@@ -54,6 +55,6 @@ export function commandFromView(
   rng: () => number,
 ): MatchCommand | null {
   const state = matchStateFromView(table, events);
-  if (!state) return null;
-  return botCommand(state, seat, level, rng, plays ?? { position: state.position, count: 0, stepsPerPlay: 0, steps: [] });
+  if (!state || !table.match) return null;
+  return botDecision(state, { toAct: table.match.toAct, may: table.match.may, plays }, seat, level, rng);
 }

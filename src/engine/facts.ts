@@ -4,10 +4,15 @@
  * States are never changed once made, so the facts (and the legal plays behind `play`) are kept per state object.
  */
 import { canDouble, compactLegalPlaysFor, sideToAct } from "./match";
+import type { PlayerCommandType } from "./commands";
 import type { CompactPlays, MatchState, Side } from "./types";
 
-/** What the side to act may send now. `resign` is not listed: either seated player may resign while the match runs. */
-export type MatchAction = "roll" | "double" | "play" | "take" | "drop";
+/**
+ * What the side to act may send now, in the order `may` lists them: a player's commands of MATCH_COMMANDS but
+ * `resign`, which is never listed (either seated player may resign while the match runs).
+ */
+export const MATCH_ACTIONS = ["roll", "double", "play", "take", "drop"] as const satisfies readonly PlayerCommandType[];
+export type MatchAction = (typeof MATCH_ACTIONS)[number];
 
 export interface StateFacts {
   /** The side that must act next: the mover, or the side answering a double; null once the match is over. */

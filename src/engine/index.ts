@@ -13,3 +13,4 @@ export * from "./gnubg";
 export * from "./pace";
 export * from "./clock";
 export * from "./facts";
+export * from "./commands";

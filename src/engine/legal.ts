@@ -9,13 +9,26 @@ import type { Board, CompactPlays, Dice, Play, PlayContext, Position, Step } fro
 import { BAR } from "./types";
 import { VARIANTS } from "./variants";
 
+/** See `playGenerations`. */
+let generations = 0;
+
 /**
  * Every distinct legal play of `dice` in `position` (which must be valid: see `validatePosition`), in
  * compact form and a deterministic order: see `CompactPlays`. This is the fast path (no board, step
  * object or string is built); read plays with `playAt`, `stepsAt`, `boardAt`, `notationAt`.
  */
 export function compactLegalPlays(position: Position, dice: Dice, ctx: PlayContext): CompactPlays {
+  generations++;
   return gen.compactPlaysOf(position, dice, ctx);
+}
+
+/**
+ * How many times this module has generated a roll's legal plays (compact, written out, or only counted by
+ * `diceToPlay`) since it loaded. Only for
+ * tests and benchmarks: a match state's plays are generated once (`stateFacts`), and a test counts that per command.
+ */
+export function playGenerations(): number {
+  return generations;
 }
 
 /**
@@ -27,7 +40,11 @@ export function compactLegalPlays(position: Position, dice: Dice, ctx: PlayConte
  * given); steps are shared frozen objects.
  */
 export function legalPlays(position: Position, dice: Dice, ctx: PlayContext): Play[] {
-  const plays = gen.compactPlaysOf(position, dice, ctx);
+  return readPlays(compactLegalPlays(position, dice, ctx));
+}
+
+/** Every play of `plays`, readable (`playAt` over each), in the same order. */
+export function readPlays(plays: CompactPlays): Play[] {
   const out = new Array<Play>(plays.count);
   for (let i = 0; i < plays.count; i++) out[i] = playAt(plays, i);
   return out;
@@ -106,6 +123,7 @@ export function boardAfter(position: Position, steps: readonly Step[]): Board {
 
 /** How many dice every legal play uses (0 = the roll is burned), without building the plays. */
 export function diceToPlay(position: Position, dice: Dice, ctx: PlayContext): number {
+  generations++;
   gen.load(position, dice, ctx);
   gen.generate(dice[0], dice[1]);
   return gen.maxSteps();

@@ -3,7 +3,8 @@
  * with a stable code. The input state is never mutated; dice come from the injected DiceSource, and the only
  * randomness is what that source returns, so the same commands and dice always give the same events.
  */
-import { compactLegalPlays, diceToPlay, legalPlays } from "./legal";
+import { isMatchCommandType, MATCH_COMMANDS, type CommandField } from "./commands";
+import { compactLegalPlays, readPlays } from "./legal";
 import { applyPlay } from "./play";
 import { fail, ok } from "./errors";
 import { cloneBoard, initialPosition, isHandOver, isSide, opponent } from "./position";
@@ -67,27 +68,36 @@ export function pointsNeeded(state: MatchState, side: Side): number {
 }
 
 /**
- * Legal plays per state object. States are never changed once made (the reducer builds new ones), and the server
- * asks for one state's plays twice (pace checks for a forced play, then the mover's view lists them).
+ * A state's legal plays, generated once per state object: states are never changed once made (the reducer builds
+ * new ones), and one command reads one state's plays several times (the pace looks for a forced play and plays it,
+ * the match view's facts, the mover's plays on the socket, a bot's choice).
  */
-const playsOfState = new WeakMap<MatchState, Play[]>();
+const compactOfState = new WeakMap<MatchState, CompactPlays>();
+const readableOfState = new WeakMap<MatchState, Play[]>();
 
 /** The plays the side on turn may choose from, in phase `moving`; [] in every other phase. Do not change the array. */
 export function legalPlaysFor(state: MatchState): Play[] {
   if (state.phase !== "moving" || !state.dice) return [];
-  let plays = playsOfState.get(state);
+  let plays = readableOfState.get(state);
   if (!plays) {
-    plays = legalPlays(state.position, state.dice, { firstTurn: state.firstTurn[state.position.turn] });
-    playsOfState.set(state, plays);
+    plays = readPlays(compactLegalPlaysFor(state));
+    readableOfState.set(state, plays);
   }
   return plays;
 }
 
-/** `legalPlaysFor` in compact form (see `CompactPlays`); an empty set (count 0) outside phase `moving`. */
+/**
+ * `legalPlaysFor` in compact form (see `CompactPlays`); an empty set (count 0) outside phase `moving`. The same
+ * object for every call on one state: do not change it.
+ */
 export function compactLegalPlaysFor(state: MatchState): CompactPlays {
   if (state.phase !== "moving" || !state.dice) return { position: state.position, count: 0, stepsPerPlay: 0, steps: [] };
-  const side = state.position.turn;
-  return compactLegalPlays(state.position, state.dice, { firstTurn: state.firstTurn[side] });
+  let plays = compactOfState.get(state);
+  if (!plays) {
+    plays = compactLegalPlays(state.position, state.dice, { firstTurn: state.firstTurn[state.position.turn] });
+    compactOfState.set(state, plays);
+  }
+  return plays;
 }
 
 /** Why `side` may not offer a double now, or null when it may. */
@@ -130,9 +140,14 @@ function giveDice(draft: MatchState, side: Side, dice: [number, number], events:
   events.push({ type: "rolled", side, dice: [dice[0], dice[1]] });
   draft.dice = dice;
   draft.phase = "moving";
-  if (diceToPlay(draft.position, dice, { firstTurn: draft.firstTurn[side] }) === 0) {
+  const plays = compactLegalPlays(draft.position, dice, { firstTurn: draft.firstTurn[side] });
+  if (plays.count === 0) {
     events.push({ type: "burned", side, dice: [dice[0], dice[1]] });
     passTurn(draft, side);
+  } else {
+    // Giving dice is the last step of every command that gives them, so the draft is the state the reducer returns:
+    // its plays are these, and nobody generates them again.
+    compactOfState.set(draft, plays);
   }
 }
 
@@ -248,9 +263,9 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
   if (typeof command !== "object" || command === null || typeof command.type !== "string") {
     return fail("BAD_COMMAND", "a command is an object with a type");
   }
-  const known = ["roll", "play", "double", "take", "drop", "resign", "forfeit", "timeout", "abandon", "close"];
-  if (!known.includes(command.type)) return fail("BAD_COMMAND", `unknown command ${JSON.stringify(command.type)}`);
-  if (command.type !== "abandon" && command.type !== "close" && !isSide(command.side)) {
+  if (!isMatchCommandType(command.type)) return fail("BAD_COMMAND", `unknown command ${JSON.stringify(command.type)}`);
+  const fields: readonly CommandField[] = MATCH_COMMANDS[command.type].fields;
+  if (fields.includes("side") && !isSide((command as { side?: unknown }).side)) {
     return fail("BAD_COMMAND", `command ${command.type} needs side "white" or "black"`);
   }
   if (state.phase === "over") return fail("MATCH_OVER", "the match has ended");

@@ -4,7 +4,9 @@
  * that asked to roll automatically, and a roll with exactly one legal play, which is played for the mover. A roll
  * with no legal play is already burned by the reducer. Pure, like the reducer: dice come in from outside.
  */
-import { applyCommand, canDouble, compactLegalPlaysFor, legalPlaysFor } from "./match";
+import { stateFacts } from "./facts";
+import { stepsAt } from "./legal";
+import { applyCommand } from "./match";
 import type { DiceSource, MatchCommand, MatchEvent, MatchState, MatchStep, Result, Side } from "./types";
 
 /**
@@ -18,10 +20,10 @@ export type AutoRoll = Record<Side, boolean>;
 
 /** What the server does now without asking anyone, or null when a side must decide. */
 function automaticCommand(state: MatchState, autoRoll: AutoRoll): "roll" | "play" | null {
-  const side = state.position.turn;
-  if (state.phase === "awaiting-roll") return !canDouble(state, side) || autoRoll[side] ? "roll" : null;
-  // The compact form counts the plays without building a board for each.
-  if (state.phase === "moving") return compactLegalPlaysFor(state).count === 1 ? "play" : null;
+  const { toAct, may, plays } = stateFacts(state);
+  if (may.includes("roll")) return !may.includes("double") || autoRoll[toAct!] ? "roll" : null;
+  // The state's plays, compact: generated once, and the same ones the view and a bot read after the pace stops.
+  if (plays) return plays.count === 1 ? "play" : null;
   return null;
 }
 
@@ -36,7 +38,7 @@ export function runPace(step: MatchStep, dice: DiceSource, autoRoll: AutoRoll): 
     const next =
       what === "roll"
         ? applyCommand(state, { type: "roll", side }, dice)
-        : applyCommand(state, { type: "play", side, play: legalPlaysFor(state)[0]!.steps }, dice);
+        : applyCommand(state, { type: "play", side, play: stepsAt(stateFacts(state).plays!, 0) }, dice);
     if (!next.ok) throw new Error(`the reducer refused an automatic ${what}: ${next.error.code}`);
     if (what === "roll") rolls++;
     for (const event of next.value.events) {

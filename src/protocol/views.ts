@@ -6,6 +6,7 @@ import { StakeAmountSchema, StakeViewSchema } from "./coins";
 import * as z from "zod";
 import { ClockViewSchema, TimeControlViewSchema } from "./clock";
 import { decodeSteps } from "./packed-steps";
+import { MATCH_ACTIONS } from "../engine";
 
 export const SideSchema = z.enum(["white", "black"]).meta({ id: "Side" });
 export const VariantSchema = z.enum(["long", "short"]).meta({ id: "Variant" });
@@ -123,7 +124,7 @@ export const MatchViewSchema = z
      * and `drop` (answering a double). Empty once the match is over. `resign` is never listed: either seated player
      * may resign while the match runs (docs/rules.md).
      */
-    may: z.array(z.enum(["roll", "double", "play", "take", "drop"])),
+    may: z.array(z.enum(MATCH_ACTIONS)),
     winner: SideSchema.nullable(),
     endReason: EndReasonSchema.nullable(),
   })

@@ -13,6 +13,7 @@ import { LoggedEventSchema } from "./events";
 import { LIMITS, NextPageSchema } from "./http";
 import { LegalPlaySchema, PlaysSchema, SideSchema, TableViewSchema } from "./views";
 import { EntropySchema } from "./fair-dice";
+import { MATCH_COMMANDS, PLAYER_COMMAND_TYPES, type CommandField, type CommandFieldsOf, type PlayerCommandType } from "../engine";
 
 /**
  * 1–64 visible ASCII characters (`!` to `~`: no spaces, no control or non-ASCII characters), so an id is stored,
@@ -53,40 +54,62 @@ const commandBase = {
 
 export const PlayStepInputSchema = z.object({ from: z.number().int().min(0).max(25), to: z.number().int().min(0).max(25) });
 
-export const ClientMessageSchema = z
-  .discriminatedUnion("type", [
-    z.object({ type: z.literal("roll"), ...commandBase }).strict(),
-    z
-      .object({
-        type: z.literal("play"),
-        ...commandBase,
-        /** Notation ("24/18 13/11", "24/18/13", "bar/22*", "6/off"; "" for a burned roll) or steps. */
-        play: z.union([z.string().max(200), z.array(PlayStepInputSchema).max(8)]),
-      })
-      .strict(),
-    z.object({ type: z.literal("double"), ...commandBase }).strict(),
-    z.object({ type: z.literal("take"), ...commandBase }).strict(),
-    z.object({ type: z.literal("drop"), ...commandBase }).strict(),
-    z.object({ type: z.literal("resign"), ...commandBase }).strict(),
-    /** "Auto-roll when I'd only roll": `on: true` lets the server roll for this seat even when it could double. */
-    z.object({ type: z.literal("auto-roll"), ...commandBase, on: z.boolean() }).strict(),
-    /**
-     * A chat line from a seat (spectators read, never write). `text` is plain text; the server refuses it with
-     * CHAT_TOO_LONG over CHAT_LIMITS.maxChars characters (after trimming) and CHAT_FLOOD by the flood rule.
-     */
-    z.object({ type: z.literal("chat"), ...commandBase, text: z.string().min(1).max(CHAT_LIMITS.maxFrameChars) }).strict(),
-    /**
-     * After the match: `want: true` offers a rematch (same settings, seats swapped), or accepts the other seat's
-     * offer; `want: false` takes one's own offer back (or declines).
-     */
-    z.object({ type: z.literal("rematch"), ...commandBase, want: z.boolean() }).strict(),
-    /** Ask for the events after `seq`, at most `limit` of them (answered with a `welcome`; its `next` says if more follow). */
-    z.object({ type: z.literal("sync"), seq: z.number().int().min(0), limit: z.number().int().min(1).max(LIMITS.maxEventsPerPage).optional() }).strict(),
-  ])
-  .meta({ id: "ClientMessage" });
+/**
+ * A game command's fields on the wire. `side` is not sent: the server knows the seat from the socket's token.
+ * `play`: notation ("24/18 13/11", "24/18/13", "bar/22*", "6/off"; "" for a burned roll) or steps.
+ */
+const WIRE_FIELDS = {
+  side: {},
+  play: { play: z.union([z.string().max(200), z.array(PlayStepInputSchema).max(8)]) },
+} as const satisfies Record<CommandField, z.ZodRawShape>;
 
-export const CLIENT_MESSAGE_TYPES = ["roll", "play", "double", "take", "drop", "resign", "auto-roll", "chat", "rematch", "sync"] as const;
-export type GameCommandType = "roll" | "play" | "double" | "take" | "drop" | "resign" | "auto-roll" | "chat" | "rematch";
+type WireFieldTypes = { [F in CommandField]: { -readonly [K in keyof (typeof WIRE_FIELDS)[F]]: z.infer<(typeof WIRE_FIELDS)[F][K]> } };
+type Both<U> = (U extends unknown ? (fields: U) => void : never) extends (fields: infer I) => void ? I : never;
+const CommandBaseSchema = z.object(commandBase);
+
+/** A player's game command (a player's command of the engine's MATCH_COMMANDS), as a client sends it. */
+export type GameCommandMessage = {
+  [T in PlayerCommandType]: { type: T } & z.infer<typeof CommandBaseSchema> & Both<WireFieldTypes[CommandFieldsOf<T>]>;
+}[PlayerCommandType];
+
+/** The game commands' schemas, one per player command of the engine's list, in its order. */
+const gameCommandSchemas = PLAYER_COMMAND_TYPES.map((type) => {
+  const fields = MATCH_COMMANDS[type].fields.map((field): z.ZodRawShape => WIRE_FIELDS[field]);
+  return z.object({ type: z.literal(type), ...commandBase, ...Object.assign({}, ...fields) }).strict();
+});
+
+/** The messages about the table beside the match (not engine commands), and `sync`. */
+const tableMessageSchemas = [
+  /** "Auto-roll when I'd only roll": `on: true` lets the server roll for this seat even when it could double. */
+  z.object({ type: z.literal("auto-roll"), ...commandBase, on: z.boolean() }).strict(),
+  /**
+   * A chat line from a seat (spectators read, never write). `text` is plain text; the server refuses it with
+   * CHAT_TOO_LONG over CHAT_LIMITS.maxChars characters (after trimming) and CHAT_FLOOD by the flood rule.
+   */
+  z.object({ type: z.literal("chat"), ...commandBase, text: z.string().min(1).max(CHAT_LIMITS.maxFrameChars) }).strict(),
+  /**
+   * After the match: `want: true` offers a rematch (same settings, seats swapped), or accepts the other seat's
+   * offer; `want: false` takes one's own offer back (or declines).
+   */
+  z.object({ type: z.literal("rematch"), ...commandBase, want: z.boolean() }).strict(),
+  /** Ask for the events after `seq`, at most `limit` of them (answered with a `welcome`; its `next` says if more follow). */
+  z.object({ type: z.literal("sync"), seq: z.number().int().min(0), limit: z.number().int().min(1).max(LIMITS.maxEventsPerPage).optional() }).strict(),
+] as const;
+
+/** What a client sends: a game command (the engine's list decides which) or a table message. */
+export type ClientMessage = GameCommandMessage | z.infer<(typeof tableMessageSchemas)[number]>;
+
+// The union's type is written above from the engine's list; the schema built from that list cannot carry it itself.
+export const ClientMessageSchema = z
+  .discriminatedUnion("type", [...(gameCommandSchemas as [z.ZodObject, ...z.ZodObject[]]), ...tableMessageSchemas])
+  .meta({ id: "ClientMessage" }) as unknown as z.ZodType<ClientMessage>;
+
+export const CLIENT_MESSAGE_TYPES: readonly ClientMessage["type"][] = [
+  ...PLAYER_COMMAND_TYPES,
+  ...tableMessageSchemas.map((schema) => schema.shape.type.value),
+];
+/** The messages a seat sends that carry a command id: every type but `sync`. */
+export type GameCommandType = Exclude<ClientMessage["type"], "sync">;
 
 const RoleSchema = z.enum(["white", "black", "spectator"]);
 
@@ -160,7 +183,6 @@ export const ServerMessageSchema = z
   ])
   .meta({ id: "ServerMessage" });
 
-export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 export type WelcomeMessage = Extract<ServerMessage, { type: "welcome" }>;
 export type UpdateMessage = Extract<ServerMessage, { type: "update" }>;

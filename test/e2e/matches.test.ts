@@ -7,7 +7,7 @@
 import { describe, expect, inject, test } from "vitest";
 import { NardiClient, type CreateTableBody } from "../../src/client";
 import { opponent } from "../../src/engine";
-import { playRandomMatch, seatToAct } from "../support/random-match";
+import { playRandomMatch } from "../support/random-match";
 import { pick, seededRng } from "../support/rng";
 import { eventsOfType, handPoints, seatedTable } from "../support/tables";
 
@@ -89,7 +89,7 @@ describe("a match against the server's bot", () => {
           const match = c.status === "connected" ? c.table?.match : null;
           if (!match) return null;
           if (match.phase === "over") return match;
-          if (seatToAct(match) !== "white") return null;
+          if (match.toAct !== "white") return null;
           return match.phase !== "moving" || c.legalPlays ? match : null;
         }, 20_000, "the human's turn");
         if (m.phase === "over") break;

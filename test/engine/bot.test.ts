@@ -39,11 +39,9 @@ function match(preset: PresetName, length: number, seed: number): MatchState {
   return started.value.state;
 }
 
-/** The side that must act now, or null when the match is over. */
+/** The side that must act now, or null when the match is over: the engine decides it, once per state. */
 function actor(state: MatchState): Side | null {
-  if (state.phase === "over") return null;
-  if (state.phase === "cube-offered") return state.cubeOffer?.to ?? null;
-  return state.position.turn;
+  return stateFacts(state).toAct;
 }
 
 const EXPECTED_KINDS: Record<MatchState["phase"], Array<MatchCommand["type"]>> = {

@@ -4,7 +4,7 @@
  * table allows them. Shared by the end-to-end tests and the server benchmark.
  */
 import type { NardiClient, SeatGrant, TableConnection, TableView } from "../../src/client";
-import type { MatchView, SideName } from "../../src/protocol";
+import type { SideName } from "../../src/protocol";
 import { pick, type Rng } from "./rng";
 
 export interface RandomMatchOptions {
@@ -37,11 +37,6 @@ export interface MatchRun {
   commands: number;
   /** The match reached its end (false when `stop` cut it short). */
   finished: boolean;
-}
-
-/** The seat that must act next: the side answering a double, else the side on turn. */
-export function seatToAct(m: MatchView): SideName {
-  return m.phase === "cube-offered" && m.cubeOffer ? m.cubeOffer.to : m.turn;
 }
 
 /** The connection that knows the newest state. */
@@ -126,33 +121,31 @@ async function playUntilOver(
       return;
     }
     if (run.commands >= maxCommands) throw new Error(`match not over after ${run.commands} commands`);
-    const actor = seatToAct(m);
+    const actor = m.toAct;
+    if (!actor) throw new Error(`nobody to act on table ${table.id} in phase ${m.phase}`);
     const conn = conns[actor];
     const target = latest.seq;
     await conn.waitFor((c) => c.seq >= target, timeout, `${actor} catching up to seq ${target}`);
     const mine = conn.table?.match;
     if (!mine || mine.phase === "over") continue;
     // The actor's view may be newer than `latest`; act only on what it sees.
-    if (seatToAct(mine) !== actor) continue;
+    if (mine.toAct !== actor) continue;
     if (opts.thinkMs) await new Promise((r) => setTimeout(r, (opts.thinkMs ?? 0) * (0.5 + rng())));
-    switch (mine.phase) {
-      case "awaiting-roll":
-        if (mine.canDouble.includes(actor) && rng() < (opts.doubleChance ?? 0.15)) await conn.double();
-        else await conn.roll();
-        break;
-      case "cube-offered":
-        if (rng() < (opts.takeChance ?? 0.7)) await conn.take();
-        else await conn.drop();
-        break;
-      case "moving": {
-        const plays = await conn.waitFor((c) => c.legalPlays, timeout, `${actor}'s legal plays`);
-        if (plays.length === 0) {
-          await conn.play("");
-        } else {
-          const choice = pick(rng, plays);
-          await conn.play(rng() < 0.5 ? choice.play : choice.steps.map(({ from, to }) => ({ from, to })));
-        }
-        break;
+    // What the actor may do, as the server says (`may`): answer a double, roll (or double first), or play.
+    const { may } = mine;
+    if (may.includes("take")) {
+      if (rng() < (opts.takeChance ?? 0.7)) await conn.take();
+      else await conn.drop();
+    } else if (may.includes("roll")) {
+      if (may.includes("double") && rng() < (opts.doubleChance ?? 0.15)) await conn.double();
+      else await conn.roll();
+    } else if (may.includes("play")) {
+      const plays = await conn.waitFor((c) => c.legalPlays, timeout, `${actor}'s legal plays`);
+      if (plays.length === 0) {
+        await conn.play("");
+      } else {
+        const choice = pick(rng, plays);
+        await conn.play(rng() < 0.5 ? choice.play : choice.steps.map(({ from, to }) => ({ from, to })));
       }
     }
     run.commands++;

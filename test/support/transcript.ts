@@ -123,7 +123,8 @@ async function main(): Promise<void> {
     await conns.black.waitFor((c) => c.status === "connected");
     await settle();
 
-    const turn = (): SideName => conns.white.table?.match?.turn ?? "white";
+    // Who must act, as the server says (never a double pending at these points, so it is also the side on turn).
+    const turn = (): SideName => conns.white.table?.match?.toAct ?? "white";
     const playFirst = async (side: SideName): Promise<void> => {
       const conn = conns[side];
       const plays = await conn.waitFor((c) => c.legalPlays);
@@ -164,7 +165,7 @@ async function main(): Promise<void> {
 
     say("\n### 11. A cube offer, dropped: the hand ends at the cube value before the offer (1 point, as oin), hand 2 starts");
     side = turn();
-    if (conns.white.table?.match?.phase === "awaiting-roll" && conns.white.table.match.canDouble.includes(side)) {
+    if (conns.white.table?.match?.may.includes("double")) {
       await conns[side].double();
       await settle();
       await conns[opponent(side)].drop();

@@ -282,13 +282,14 @@ export function commandId(): string {
 
 /** Who must act now, and what a simple player does: roll, the first listed legal play, take every double. */
 export function nextMove(table: TableView, clients: Record<Side, Client>): { side: Side; message: Record<string, unknown> } | null {
-  const match = table.match;
-  if (!match || match.phase === "over") return null;
-  if (match.phase === "cube-offered" && match.cubeOffer) return { side: match.cubeOffer.to, message: { type: "take" } };
-  if (match.phase === "awaiting-roll") return { side: match.turn, message: { type: "roll" } };
-  const plays = clients[match.turn].legalPlays;
-  if (!plays || plays.length === 0) throw new Error(`${match.turn} is moving without legal plays`);
-  return { side: match.turn, message: { type: "play", play: plays[0]!.play } };
+  const side = table.match?.toAct;
+  if (!side) return null;
+  const { may } = table.match!;
+  if (may.includes("take")) return { side, message: { type: "take" } };
+  if (may.includes("roll")) return { side, message: { type: "roll" } };
+  const plays = clients[side].legalPlays;
+  if (!plays || plays.length === 0) throw new Error(`${side} is moving without legal plays`);
+  return { side, message: { type: "play", play: plays[0]!.play } };
 }
 
 /** Plays one command for whoever must act (with `extra` fields, e.g. entropy); both clients have seen its update when this returns. */

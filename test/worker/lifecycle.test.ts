@@ -137,10 +137,7 @@ describe("a bot whose turn it is when the object stops", () => {
       };
     });
     // The human acts until it is the bot's turn.
-    const humanToAct = () => {
-      const match = human.table!.match!;
-      return match.phase === "cube-offered" ? match.cubeOffer!.to === "white" : match.turn === "white";
-    };
+    const humanToAct = () => human.table!.match!.toAct === "white";
     for (let i = 0; i < 20 && humanToAct(); i++) {
       const match = human.table!.match!;
       const message = match.phase === "awaiting-roll" ? { type: "roll" } : { type: "play", play: human.legalPlays![0]!.play };
@@ -227,7 +224,7 @@ describe("state written by the previous storage layout", () => {
     expect(version).toBe(STORAGE_VERSION);
     // Stored before clocks: the table plays the default time control, and the match's clock starts with the migration.
     expect(table.timeControl.name).toBe("standard");
-    expect(table.clock?.running).toBe(table.match?.phase === "cube-offered" ? table.match.cubeOffer?.to : table.match?.turn);
+    expect(table.clock?.running).toBe(table.match?.toAct);
     // The log is as it was, read with today's schema (a ruleset stored before clocks reads with `timeout: lose-match`).
     const old = fixture.events.map((e) => ({ seq: e.seq, at: e.at, event: TableOrMatchEventSchema.parse(JSON.parse(e.event)) }));
     expect((await history(id)).events.slice(0, old.length)).toEqual(old);

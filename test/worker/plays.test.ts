@@ -5,7 +5,7 @@
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { compactLegalPlays, parsePosition, scriptedDice, stepsAt, type Position } from "../../src/engine";
+import { compactLegalPlays, parsePosition, playGenerations, scriptedDice, stepsAt, type Position } from "../../src/engine";
 import { compactPlaysOf, legalPlayViews, ServerMessageSchema, type ServerMessage } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
 import { api, connect, ROLL_IS_A_DECISION, seatedMatch, stubOf, type Client } from "./helpers";
@@ -82,6 +82,27 @@ describe("legal plays on the wire", () => {
     const last = stepsAt(received, received.count - 1).map((s) => ({ from: s.from, to: s.to }));
     clients[mover].send({ type: "play", id: "play", play: last });
     expect(await clients[mover].answer()).toMatchObject({ type: "ack", id: "play" });
+  });
+
+  it("a roll's plays are generated once: the pace's check for a forced play, the mover's v2 and v1 frames and a sync share them", async () => {
+    const { id, w, b, clients, white, black } = await seatedMatch(ROLL_IS_A_DECISION);
+    const mover = w.table!.match!.turn;
+    const legacy = await connect(id, { token: (mover === "white" ? white : black).token, protocol: "nardi.v1" });
+    await legacy.next("welcome");
+    for (const c of [w, b, legacy]) c.skipAll();
+    // The test shares the match object's isolate (and so its engine module): the count is the object's own.
+    await runInDurableObject(stubOf(id), (room: MatchRoom) => {
+      room.room.scriptedDice = scriptedDice([6, 1]);
+    });
+    const before = playGenerations();
+    clients[mover].send({ type: "roll", id: "roll" });
+    expect(await clients[mover].answer()).toMatchObject({ type: "ack" });
+    const update = await clients[mover].next("update");
+    expect(compactPlaysOf(update.table, update.plays!)!.count).toBeGreaterThan(1);
+    expect((await legacy.next("update")).legalPlays?.length).toBeGreaterThan(1);
+    clients[mover].send({ type: "sync", seq: update.seq });
+    expect((await clients[mover].next("welcome")).plays).toEqual(update.plays);
+    expect(playGenerations() - before).toBe(1);
   });
 
   it("the OpenAPI document names both forms: `Plays` (v2) and `LegalPlay` (v1) in welcome and update", async () => {

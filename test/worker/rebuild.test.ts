@@ -6,7 +6,7 @@
  */
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { canDouble, legalPlaysFor, seededDice, seededRandom, type DiceSource, type MatchState, type Side } from "../../src/engine";
+import { legalPlaysFor, seededDice, seededRandom, stateFacts, type DiceSource, type MatchState, type Side } from "../../src/engine";
 import type { CreateTableBody, LoggedEvent } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
 import { SNAPSHOT_EVERY, type Stats } from "../../src/server/room/store";
@@ -47,10 +47,10 @@ async function seat(body: Partial<CreateTableBody>, seed: number): Promise<Table
 
 /** The next command for the side to act, chosen with `rng` (cube actions included). */
 function decide(match: MatchState, rng: () => number): { side: Side; message: Record<string, unknown> } | null {
-  if (match.phase === "over") return null;
-  if (match.phase === "cube-offered" && match.cubeOffer) return { side: match.cubeOffer.to, message: { type: rng() < 0.75 ? "take" : "drop" } };
-  const side = match.position.turn;
-  if (match.phase === "awaiting-roll") return { side, message: { type: canDouble(match, side) && rng() < 0.3 ? "double" : "roll" } };
+  const { toAct: side, may } = stateFacts(match);
+  if (!side) return null;
+  if (may.includes("take")) return { side, message: { type: rng() < 0.75 ? "take" : "drop" } };
+  if (may.includes("roll")) return { side, message: { type: may.includes("double") && rng() < 0.3 ? "double" : "roll" } };
   const plays = legalPlaysFor(match);
   return { side, message: { type: "play", play: plays[Math.floor(rng() * plays.length)]!.notation } };
 }

@@ -6,7 +6,7 @@
  * STORAGE_VERSION is written into the room row; ./migrations brings older rows up to it.
  */
 import * as z from "zod";
-import type { MatchCommand, MatchState } from "../../engine";
+import { MATCH_COMMAND_TYPES, MATCH_COMMANDS, type CommandField, type MatchCommand, type MatchState } from "../../engine";
 import {
   BotLevelSchema,
   CheckersSchema,
@@ -109,17 +109,22 @@ export const StoredEventSchema = TableOrMatchEventSchema;
 /** A log row's events: a JSON array of them (seq `seq - count + 1` … `seq`). */
 export const StoredEventsSchema = z.array(StoredEventSchema);
 
-export const MatchCommandSchema: z.ZodType<MatchCommand> = z.union([
-  z.object({ type: z.enum(["roll", "double", "take", "drop", "resign", "forfeit", "timeout"]), side: SideSchema }),
-  z.object({
-    type: z.literal("play"),
-    side: SideSchema,
-    play: z.union([z.string(), z.array(z.object({ from: z.number().int(), to: z.number().int() }))]),
-  }),
-  z.object({ type: z.literal("abandon") }),
-  /** A moderator closed the table (written since moderation; older rooms never hold it, so no version step). */
-  z.object({ type: z.literal("close") }),
-]);
+/** How a stored command's fields read (loosely: the engine checks a play again when it is replayed). */
+const STORED_FIELDS: Record<CommandField, z.ZodType> = {
+  side: SideSchema,
+  play: z.union([z.string(), z.array(z.object({ from: z.number().int(), to: z.number().int() }))]),
+};
+
+/**
+ * Every command of the engine's list (MATCH_COMMANDS), with its fields. `close` (a moderator closed the table) is
+ * written since moderation; older rooms never hold it, so no version step.
+ */
+export const MatchCommandSchema = z.discriminatedUnion(
+  "type",
+  MATCH_COMMAND_TYPES.map((type) =>
+    z.object({ type: z.literal(type), ...Object.fromEntries(MATCH_COMMANDS[type].fields.map((field) => [field, STORED_FIELDS[field]])) }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+) as unknown as z.ZodType<MatchCommand>;
 
 /**
  * How the engine rebuilds a change's match from the match before it (the engine's `advance`): the command given
