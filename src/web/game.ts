@@ -22,7 +22,8 @@ import { enableDrag } from "./drag";
 import { renderEnd } from "./end";
 import { t } from "./i18n";
 import { playNotation, readerOf, renderMoveList, type Numbering } from "./moves";
-import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare, statusText } from "./panels";
+import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare } from "./panels";
+import { mayPlay, screen, sideToAct, type Control, type ControlId } from "./screen";
 import { play as playSound, setSoundOn, soundOn } from "./sound";
 import { forgetSeat, type StoredSeat } from "./store";
 import { TurnBuilder } from "./turn";
@@ -171,7 +172,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const me = mySide();
     const m = table.match;
     const plays: LegalPlayView[] | null = conn.legalPlays;
-    if (!me || !m || m.phase !== "moving" || m.turn !== me || !plays) {
+    if (!me || !m || !mayPlay(table, me) || !plays) {
       turn = null;
       turnKey = "";
       selected = null;
@@ -254,53 +255,49 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (await confirmDialog(text, ok, t("table.dialog.cancel"), danger)) await command(then);
   }
 
-  function renderControls(table: TableView): void {
-    clear(controls);
+  /** What each control does: a command to the server, through a confirmation where a slip would cost. */
+  function onControl(id: ControlId, table: TableView, el: HTMLElement): void {
     const m = table.match;
-    const me = mySide();
-    if (m?.phase === "over" || table.status === "over") return;
-    if (!me || !m) return;
-    const myTurn = m.turn === me;
-    if (myTurn && m.phase === "awaiting-roll") {
-      const roll = button(t("table.turn.roll"), "roll", () => void command(() => conn.roll()), "primary");
-      roll.disabled = busy;
-      controls.append(roll);
-      if (m.canDouble.includes(me)) {
-        const value = m.cube.value * 2;
-        const dbl = button(t("table.turn.double", { value }), "double", () => void ask(t("table.dialog.double", { value }), t("table.turn.doubleOk"), () => conn.double()));
-        dbl.disabled = busy;
-        controls.append(dbl);
-      }
-    }
-    if (myTurn && m.phase === "moving" && turn) {
-      const undo = button(t("table.turn.undo"), "undo", () => {
+    const value = (m?.cube.value ?? 1) * 2;
+    switch (id) {
+      case "roll":
+        return void command(() => conn.roll());
+      case "double":
+        return void ask(t("table.dialog.double", { value }), t("table.turn.doubleOk"), () => conn.double());
+      case "undo":
         turn?.undo();
         selected = null;
-        render();
-      });
-      undo.disabled = busy || !turn.canUndo;
-      const ok = button(t(turn.burned ? "table.turn.pass" : "table.turn.confirm"), "confirm", confirmPlay, "primary");
-      ok.disabled = busy || turn.complete() === null;
-      controls.append(undo, ok);
+        return render();
+      case "confirm":
+        return confirmPlay();
+      case "take":
+        return void ask(t("table.dialog.take", { value }), t("table.turn.takeOk"), () => conn.take());
+      case "drop":
+        return void ask(t("table.dialog.drop", { points: points(m?.cube.value ?? 1) }), t("table.turn.drop"), () => conn.drop(), true);
+      case "auto-roll": {
+        const on = (el as HTMLInputElement).checked;
+        return void command(() => conn.setAutoRoll(on));
+      }
+      case "resign":
+        return void ask(t("table.dialog.resign"), t("table.dialog.resignOk"), () => conn.resign(), true);
     }
-    if (m.phase === "cube-offered" && m.cubeOffer?.to === me) {
-      const value = m.cube.value * 2;
-      const take = button(t("table.turn.take", { value }), "take", () => void ask(t("table.dialog.take", { value }), t("table.turn.takeOk"), () => conn.take()));
-      const drop = button(t("table.turn.drop"), "drop", () => void ask(t("table.dialog.drop", { points: points(m.cube.value) }), t("table.turn.drop"), () => conn.drop(), true), "danger");
-      take.disabled = drop.disabled = busy;
-      controls.append(take, drop);
+  }
+
+  function renderControls(table: TableView, shown: readonly Control[]): void {
+    clear(controls);
+    for (const c of shown) {
+      if (c.id === "auto-roll") {
+        const auto = h("input", { type: "checkbox", "data-testid": "auto-roll" });
+        auto.checked = c.checked === true;
+        auto.disabled = !c.enabled;
+        auto.addEventListener("change", () => onControl("auto-roll", table, auto));
+        controls.append(h("label", { class: "auto-roll" }, auto, c.label));
+        continue;
+      }
+      const el = button(c.label, c.id, () => onControl(c.id, table, el), c.tone);
+      el.disabled = !c.enabled;
+      controls.append(el);
     }
-    if (table.ruleset.cube && table.length > 1) {
-      // "Auto-roll when I'd only roll": the server then rolls for me even when I could double.
-      const auto = h("input", { type: "checkbox", "data-testid": "auto-roll" });
-      auto.checked = table.players[me]?.autoRoll === true;
-      auto.disabled = busy;
-      auto.addEventListener("change", () => void command(() => conn.setAutoRoll(auto.checked)));
-      controls.append(h("label", { class: "auto-roll" }, auto, t("table.turn.autoRoll")));
-    }
-    const resign = button(t("table.turn.resign"), "resign", () => void ask(t("table.dialog.resign"), t("table.dialog.resignOk"), () => conn.resign(), true), "danger");
-    resign.disabled = busy;
-    controls.append(resign);
   }
 
   /** Big buttons for the turn's choices (the phone's tap targets, and a keyboard path): checkers, then targets. */
@@ -392,8 +389,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const times = conn.remainingTime();
     const viewer = viewerSide();
     const pips = (side: Side) => (board ? pipCount(board[side]) : null);
-    renderPlayerLine(topPlayer, opponent(viewer), table, me, times?.[opponent(viewer)] ?? null, pips(opponent(viewer)));
-    renderPlayerLine(bottomPlayer, viewer, table, me, times?.[viewer] ?? null, pips(viewer));
+    const toAct = sideToAct(table);
+    renderPlayerLine(topPlayer, opponent(viewer), table, me, toAct, times?.[opponent(viewer)] ?? null, pips(opponent(viewer)));
+    renderPlayerLine(bottomPlayer, viewer, table, me, toAct, times?.[viewer] ?? null, pips(viewer));
     const mine = pips(viewer);
     const theirs = pips(opponent(viewer));
     if (mine === null || theirs === null) {
@@ -466,6 +464,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     view.setAttribute("data-table-status", table.status);
     view.setAttribute("data-phase", m?.phase ?? "");
     view.setAttribute("data-turn", m?.turn ?? "");
+    view.setAttribute("data-to-act", sideToAct(table) ?? "");
     header.replaceChildren(
       t(me ? (me === "white" ? "table.headerWhite" : "table.headerBlack") : "table.headerWatching", { label: rulesetLabel(table) }),
       " ",
@@ -507,13 +506,14 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";
-    statusEl.textContent = statusText(table, me, turn, selected);
-    const myMove = me !== null && m !== null && (m.phase === "cube-offered" ? m.cubeOffer?.to === me : m.phase !== "over" && m.turn === me);
+    const shown = screen({ table, me, busy, turn, selected });
+    statusEl.textContent = shown.status;
+    const myMove = shown.myMove;
     if (myMove && !wasMyMove && !animating) playSound("turn");
     if (!animating) wasMyMove = myMove;
     document.title = myMove ? t("table.titleYourTurn") : t("app.name");
     legend.textContent = t(me ? "table.legendMine" : "table.legendWatching", { side: sideName(viewerSide()) }) + (table.ruleset.variant === "long" ? ` ${t("table.legendHeads")}` : "");
-    renderControls(table);
+    renderControls(table, shown.controls);
     renderPicker();
     renderTools();
     renderMoveList(moveListEl, conn.events, table.ruleset.variant, readerOf(numbering, viewerSide()));

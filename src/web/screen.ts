@@ -1,0 +1,132 @@
+/**
+ * The play screen as a pure model: for one table view, the viewer's seat, the command out and the turn being built,
+ * what the screen shows and lets the viewer press (the outlined player, the status line, the buttons). No DOM here,
+ * so it is tested in Node (test/web/screen.test.ts); ./game.ts draws it and wires the buttons to the connection.
+ *
+ * Who must act and what they may do are the server's facts (`toAct`, `may` in the match view); nothing here
+ * re-derives them from the phase, the turn or the cube, so the outline, the buttons and the clock agree.
+ */
+import type { Side } from "../engine/types";
+import type { LegalPlayView, TableView } from "../protocol";
+import { sideName } from "./describe";
+import { t } from "./i18n";
+
+/** What the screen needs of the turn being built (./turn.ts's TurnBuilder has it). */
+export interface TurnState {
+  /** Only the empty play is legal: confirming passes. */
+  readonly burned: boolean;
+  readonly canUndo: boolean;
+  /** The legal play the chosen steps make, once complete. */
+  complete(): LegalPlayView | null;
+}
+
+export interface ScreenInput {
+  table: TableView;
+  /** The viewer's seat; null to watch. */
+  me: Side | null;
+  /** A command is out: nothing more can be pressed until it is answered. */
+  busy: boolean;
+  /** The turn the viewer is building, while they may play. */
+  turn: TurnState | null;
+  /** The checker picked (own point), while building a turn. */
+  selected: number | null;
+}
+
+export type ControlId = "roll" | "double" | "undo" | "confirm" | "take" | "drop" | "auto-roll" | "resign";
+
+export interface Control {
+  id: ControlId;
+  label: string;
+  enabled: boolean;
+  tone?: "primary" | "danger";
+  /** For the auto-roll switch: whether it is on. */
+  checked?: boolean;
+}
+
+export interface Screen {
+  /** The player line drawn with the turn outline: the side that must act (null when nobody must). */
+  outlined: Side | null;
+  /** The viewer is the side that must act (the turn sound, the tab's title). */
+  myMove: boolean;
+  /** The viewer may build a play now (the board offers their checkers). */
+  mayPlay: boolean;
+  /** What the viewer should do or wait for now. */
+  status: string;
+  /** The controls beside the board, in the order shown. */
+  controls: Control[];
+}
+
+/** The side that must act, as the server decided; null before the match or once it is over. */
+export function sideToAct(table: TableView): Side | null {
+  return table.status === "playing" ? (table.match?.toAct ?? null) : null;
+}
+
+/** The viewer may choose a play of the current roll (the server sends their legal plays). */
+export function mayPlay(table: TableView, me: Side | null): boolean {
+  return me !== null && sideToAct(table) === me && table.match!.may.includes("play");
+}
+
+export function screen(input: ScreenInput): Screen {
+  const { table, me } = input;
+  const toAct = sideToAct(table);
+  return {
+    outlined: toAct,
+    myMove: me !== null && toAct === me,
+    mayPlay: mayPlay(table, me),
+    status: statusText(input),
+    controls: controls(input),
+  };
+}
+
+function statusText({ table, me, turn, selected }: ScreenInput): string {
+  const m = table.match;
+  if (table.status === "waiting" || !m) return t(me ? "table.status.waitingInvite" : "table.status.waiting");
+  const toAct = sideToAct(table);
+  if (toAct === null) {
+    if (!m.winner) return t("table.status.over");
+    return me ? t(m.winner === me ? "table.status.youWon" : "table.status.youLost") : t("table.status.sideWon", { side: sideName(m.winner) });
+  }
+  if (m.may.includes("take")) {
+    const value = m.cube.value * 2;
+    const doubler = m.cubeOffer?.from ?? m.turn;
+    if (toAct === me) return t("table.status.doubledYou", { side: sideName(doubler), value });
+    return t("table.status.doubled", { side: sideName(doubler), value, other: sideName(toAct) });
+  }
+  const dice = m.dice ? `${m.dice[0]}-${m.dice[1]}` : "";
+  if (toAct !== me) return t(m.may.includes("roll") ? "table.status.toRoll" : "table.status.moving", { side: sideName(toAct), dice });
+  // The server rolls by itself when there is no cube decision, so waiting to roll means the cube is an option.
+  if (m.may.includes("roll")) return t(m.may.includes("double") ? "table.status.yourRollOrDouble" : "table.status.yourRoll");
+  if (!turn) return t("table.status.yourMove");
+  if (turn.burned) return t("table.status.burned", { dice });
+  const done = turn.complete();
+  if (done) return t("table.status.confirm", { play: done.play });
+  if (selected !== null) return t("table.status.pickTarget", { dice });
+  return t("table.status.pickChecker", { dice });
+}
+
+function controls({ table, me, busy, turn }: ScreenInput): Control[] {
+  const m = table.match;
+  if (!me || !m || sideToAct(table) === null) return [];
+  const may = sideToAct(table) === me ? m.may : [];
+  const offered = m.cube.value * 2;
+  const out: Control[] = [];
+  const add = (id: ControlId, label: string, enabled: boolean, tone?: Control["tone"]) => out.push({ id, label, enabled: enabled && !busy, ...(tone ? { tone } : {}) });
+  if (may.includes("roll")) add("roll", t("table.turn.roll"), true, "primary");
+  if (may.includes("double")) add("double", t("table.turn.double", { value: offered }), true);
+  if (may.includes("play") && turn) {
+    add("undo", t("table.turn.undo"), turn.canUndo);
+    add("confirm", t(turn.burned ? "table.turn.pass" : "table.turn.confirm"), turn.complete() !== null, "primary");
+  }
+  if (may.includes("take")) {
+    add("take", t("table.turn.take", { value: offered }), true);
+    add("drop", t("table.turn.drop"), true, "danger");
+  }
+  if (table.ruleset.cube && table.length > 1) {
+    // "Auto-roll when I'd only roll": the server then rolls for me even when I could double.
+    out.push({ id: "auto-roll", label: t("table.turn.autoRoll"), enabled: !busy, checked: table.players[me]?.autoRoll === true });
+  }
+  // Either seated player may resign while the match runs, whoever must act.
+  add("resign", t("table.turn.resign"), true, "danger");
+  return out;
+}
+
