@@ -5,7 +5,7 @@
  * played out checker by checker (./animate.ts) before the live state is drawn; `data-seq` on the view is the
  * seq whose board is drawn, and `data-busy` is true while a command is out or a move is being shown.
  */
-import { fromAbsolute, opponent, pipCount, toAbsolute } from "../engine/position";
+import { opponent, pipCount } from "../engine/position";
 import { BAR, OFF, type Board, type Side } from "../engine/types";
 import type { NardiClient, TableConnection, TableView } from "../client";
 import type { LegalPlayView, LoggedEvent } from "../protocol";
@@ -21,11 +21,12 @@ import { button, clear, confirmDialog, h } from "./dom";
 import { enableDrag } from "./drag";
 import { renderEnd } from "./end";
 import { t } from "./i18n";
-import { playNotation, readerOf, renderMoveList, type Numbering } from "./moves";
+import { readerOf, renderMoveList, type Numbering } from "./moves";
 import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare } from "./panels";
-import { mayPlay, screen, sideToAct, type Control, type ControlId } from "./screen";
+import { announcement, mayPlay, pipLine, screen, sideToAct, type Control, type ControlId } from "./screen";
 import { play as playSound, setSoundOn, soundOn } from "./sound";
 import { forgetSeat, type StoredSeat } from "./store";
+import { lastMoveSlots, ownOf, slotOf } from "./slots";
 import { TurnBuilder } from "./turn";
 import { verifyLink } from "./verify";
 
@@ -39,27 +40,6 @@ export interface GameOptions {
 }
 
 const NUMBERING_KEY = "nardi.numbering";
-
-/**
- * The places (absolute slots) the last move touched. They stay marked through the next roll (which the server
- * often makes at once, by itself) until the next move is made, so the opponent's move can be read while
- * choosing one's own.
- */
-function lastMoveSlots(events: readonly LoggedEvent[], variant: "long" | "short"): Set<Slot> {
-  const slots = new Set<Slot>();
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!.event;
-    if (e.type === "hand-started") return slots;
-    if (e.type !== "played") continue;
-    const slot = (own: number) => (own === BAR ? `bar-${e.side}` : own === OFF ? `off-${e.side}` : String(toAbsolute(variant, e.side, own)));
-    for (const step of e.steps) {
-      slots.add(slot(step.from));
-      slots.add(slot(step.to));
-    }
-    return slots;
-  }
-  return slots;
-}
 
 /** Mounts the table screen into `root`; returns the clean-up to run when leaving it. */
 export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
@@ -185,20 +165,6 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     selected = null;
   }
 
-  function slotToOwn(slot: Slot, me: Side, table: TableView): number | null {
-    if (slot === `bar-${me}`) return BAR;
-    if (slot === `off-${me}`) return OFF;
-    const abs = Number(slot);
-    if (!Number.isInteger(abs) || abs < 1 || abs > 24) return null;
-    return fromAbsolute(table.ruleset.variant, me, abs);
-  }
-
-  function ownToSlot(own: number, me: Side, table: TableView): Slot {
-    if (own === BAR) return `bar-${me}`;
-    if (own === OFF) return `off-${me}`;
-    return String(toAbsolute(table.ruleset.variant, me, own));
-  }
-
   /** A place chosen (on the board, or with the picker's buttons): pick a checker, or send it there. */
   function choose(own: number, from: "board" | "picker"): void {
     if (!turn || busy) return;
@@ -224,7 +190,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const table = conn.table;
     const me = mySide();
     if (!table || !me) return;
-    const own = slotToOwn(slot, me, table);
+    const own = ownOf(table.ruleset.variant, me, slot);
     if (own !== null) choose(own, "board");
   }
 
@@ -342,8 +308,8 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const sources = new Set<Slot>();
     const destinations = new Set<Slot>();
     if (turn && me) {
-      for (const own of turn.sources()) sources.add(ownToSlot(own, me, table));
-      if (selected !== null) for (const d of turn.destinations(selected)) destinations.add(ownToSlot(d.to, me, table));
+      for (const own of turn.sources()) sources.add(slotOf(table.ruleset.variant, me, own));
+      if (selected !== null) for (const d of turn.destinations(selected)) destinations.add(slotOf(table.ruleset.variant, me, d.to));
     }
     return {
       variant: table.ruleset.variant,
@@ -355,7 +321,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       cube: table.ruleset.cube && table.length > 1 ? { value: m.cube.value, owner: m.cube.owner } : null,
       sources,
       destinations,
-      selected: selected !== null && me ? ownToSlot(selected, me, table) : null,
+      selected: selected !== null && me ? slotOf(table.ruleset.variant, me, selected) : null,
       lastMove: lastMoveSlots(conn.events, table.ruleset.variant),
       onSlot,
     };
@@ -392,22 +358,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const toAct = sideToAct(table);
     renderPlayerLine(topPlayer, opponent(viewer), table, me, toAct, times?.[opponent(viewer)] ?? null, pips(opponent(viewer)));
     renderPlayerLine(bottomPlayer, viewer, table, me, toAct, times?.[viewer] ?? null, pips(viewer));
-    const mine = pips(viewer);
-    const theirs = pips(opponent(viewer));
-    if (mine === null || theirs === null) {
-      pipsEl.textContent = "";
-      return;
-    }
-    // Fewer pips is ahead in the race.
-    const diff = theirs - mine;
-    const who = me === null ? sideName(viewer) : null;
-    pipsEl.textContent =
-      diff === 0
-        ? t("table.pips.even", { mine, theirs })
-        : who === null
-          ? t(diff > 0 ? "table.pips.youLead" : "table.pips.youTrail", { mine, theirs, count: Math.abs(diff) })
-          : t(diff > 0 ? "table.pips.sideLeads" : "table.pips.sideTrails", { side: who, mine, theirs, count: Math.abs(diff) });
-    pipsEl.setAttribute("data-diff", String(diff));
+    const line = pipLine(board, viewer, me);
+    pipsEl.textContent = line?.text ?? "";
+    if (line) pipsEl.setAttribute("data-diff", String(line.diff));
   }
 
   function renderTools(): void {
@@ -531,20 +484,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const table = conn.table;
     const me = mySide();
     if (!table) return render();
-    const viewer = viewerSide();
-    const said: string[] = [];
-    for (const { event: e } of m.events) {
-      if (e.type === "rolled") playSound("dice");
-      if (e.type === "played" && e.side !== me) {
-        const text = playNotation(table.ruleset.variant, e.side, viewer, e);
-        said.push(text === "" ? t("table.announce.passed", { side: sideName(e.side) }) : t("table.announce.played", { side: sideName(e.side), play: text }));
-      } else if (e.type !== "played" && "side" in e && e.side !== me && (e.type === "doubled" || e.type === "taken" || e.type === "dropped" || e.type === "resigned")) {
-        said.push(describeEvent(e) ?? "");
-      } else if (e.type === "hand-ended" || e.type === "match-ended") {
-        said.push(describeEvent(e) ?? "");
-      }
-    }
-    if (said.length > 0) announcer.textContent = said.join(". ");
+    for (const { event: e } of m.events) if (e.type === "rolled") playSound("dice");
+    const said = announcement(m.events, me, table.ruleset.variant, viewerSide());
+    if (said !== "") announcer.textContent = said;
     // The next show starts where this update leaves the board, whether or not this one is shown.
     const start = knownBoard;
     knownBoard = table.match?.board ?? null;
@@ -585,19 +527,19 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   }
 
   const offs = [conn.onWelcome(render), conn.onUpdate(onUpdate), conn.onStatus(render), conn.onRematch(render), chat.dispose];
-  const ownOf = (slot: Slot): number | null => {
+  const ownAt = (slot: Slot): number | null => {
     const table = conn.table;
     const me = mySide();
-    return table && me ? slotToOwn(slot, me, table) : null;
+    return table && me ? ownOf(table.ruleset.variant, me, slot) : null;
   };
   offs.push(
     enableDrag(boardBox, {
       canStart: (slot) => {
-        const own = ownOf(slot);
+        const own = ownAt(slot);
         return !busy && !animator.running && turn !== null && own !== null && turn.sources().includes(own);
       },
       start: (slot) => {
-        selected = ownOf(slot);
+        selected = ownAt(slot);
         render();
       },
       drop: (slot) => {
@@ -609,7 +551,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   function ownToSlotSelected(): Slot | null {
     const table = conn.table;
     const me = mySide();
-    return table && me && selected !== null ? ownToSlot(selected, me, table) : null;
+    return table && me && selected !== null ? slotOf(table.ruleset.variant, me, selected) : null;
   }
   // The reconnect countdown and the clocks tick without rebuilding the board (a rebuild mid-click would eat the click).
   const tick = setInterval(() => {

@@ -6,10 +6,12 @@
  * Who must act and what they may do are the server's facts (`toAct`, `may` in the match view); nothing here
  * re-derives them from the phase, the turn or the cube, so the outline, the buttons and the clock agree.
  */
-import type { Side } from "../engine/types";
-import type { LegalPlayView, TableView } from "../protocol";
-import { sideName } from "./describe";
+import { opponent, pipCount } from "../engine/position";
+import type { Board, Side, Variant } from "../engine/types";
+import type { LegalPlayView, LoggedEvent, TableView } from "../protocol";
+import { describeEvent, sideName } from "./describe";
 import { t } from "./i18n";
+import { playNotation } from "./moves";
 
 /** What the screen needs of the turn being built (./turn.ts's TurnBuilder has it). */
 export interface TurnState {
@@ -130,3 +132,39 @@ function controls({ table, me, busy, turn }: ScreenInput): Control[] {
   return out;
 }
 
+
+/**
+ * The pip counts under the board, the viewer's side against the other (fewer pips is ahead in the race); `diff` is
+ * the other's count less the viewer's. Null before there is a board.
+ */
+export function pipLine(board: Board | null, viewer: Side, me: Side | null): { text: string; diff: number } | null {
+  if (!board) return null;
+  const mine = pipCount(board[viewer]);
+  const theirs = pipCount(board[opponent(viewer)]);
+  const diff = theirs - mine;
+  const count = Math.abs(diff);
+  if (diff === 0) return { text: t("table.pips.even", { mine, theirs }), diff };
+  // A spectator reads the counts from White's seat, so the line names the side.
+  if (me === null) return { text: t(diff > 0 ? "table.pips.sideLeads" : "table.pips.sideTrails", { side: sideName(viewer), mine, theirs, count }), diff };
+  return { text: t(diff > 0 ? "table.pips.youLead" : "table.pips.youTrail", { mine, theirs, count }), diff };
+}
+
+/**
+ * What a screen reader hears of an update: the other side's moves (in the viewer's numbering), its cube actions and
+ * resignation, and every hand and match result. Empty when nothing in it is news to the viewer.
+ */
+export function announcement(events: readonly LoggedEvent[], me: Side | null, variant: Variant, viewer: Side): string {
+  const said: string[] = [];
+  for (const { event: e } of events) {
+    if (e.type === "played") {
+      if (e.side === me) continue;
+      const text = playNotation(variant, e.side, viewer, e);
+      said.push(text === "" ? t("table.announce.passed", { side: sideName(e.side) }) : t("table.announce.played", { side: sideName(e.side), play: text }));
+    } else if ((e.type === "doubled" || e.type === "taken" || e.type === "dropped" || e.type === "resigned") && e.side !== me) {
+      said.push(describeEvent(e) ?? "");
+    } else if (e.type === "hand-ended" || e.type === "match-ended") {
+      said.push(describeEvent(e) ?? "");
+    }
+  }
+  return said.join(". ");
+}

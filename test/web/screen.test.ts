@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { initialBoard } from "../../src/engine/position";
 import type { Side } from "../../src/engine/types";
-import type { LegalPlayView, MatchView, TableView } from "../../src/protocol";
-import { screen, type ScreenInput, type TurnState } from "../../src/web/screen";
+import type { LegalPlayView, LoggedEvent, MatchView, TableView } from "../../src/protocol";
+import { announcement, pipLine, screen, type ScreenInput, type TurnState } from "../../src/web/screen";
 
 const player = (name: string) => ({ name, kind: "human" as const, botLevel: null, playerId: null, connected: true, reconnectDeadline: null, autoRoll: false });
 
@@ -129,5 +129,32 @@ describe("the play screen", () => {
     expect(screen(input(over, "white"))).toMatchObject({ outlined: null, myMove: false, controls: [], status: "You lost the match." });
     expect(screen(input(over, "black")).status).toBe("You won the match.");
     expect(screen(input(over, null)).status).toBe("Black won the match.");
+  });
+});
+
+describe("the lines around the board", () => {
+  it("the pip line compares the viewer's count with the other's; a spectator's names the side", () => {
+    const board = initialBoard("short");
+    expect(pipLine(board, "white", "white")!.diff).toBe(0);
+    // One of White's checkers moved from its 6 to its 1: White is 5 pips ahead.
+    board.white[6] = 4;
+    board.white[1] = 1;
+    const mine = pipLine(board, "white", "white")!;
+    expect(mine.diff).toBe(5);
+    expect(pipLine(board, "black", "black")!.diff).toBe(-5);
+    expect(pipLine(board, "white", null)!.text).toContain("White");
+    expect(pipLine(null, "white", "white")).toBeNull();
+  });
+
+  it("a screen reader hears the other side's move in the viewer's numbering, not its own move", () => {
+    const events = [
+      { seq: 1, at: 0, event: { type: "played", side: "black", notation: "24/18", steps: [{ from: 24, to: 18, hit: false }] } },
+      { seq: 2, at: 0, event: { type: "rolled", side: "white", dice: [2, 1] } },
+      { seq: 3, at: 0, event: { type: "played", side: "white", notation: "13/11 6/5", steps: [{ from: 13, to: 11, hit: false }, { from: 6, to: 5, hit: false }] } },
+      { seq: 4, at: 0, event: { type: "doubled", side: "black", value: 2 } },
+    ] as LoggedEvent[];
+    expect(announcement(events, "white", "short", "white")).toBe("Black played 1/7. Black doubles to 2");
+    expect(announcement(events, "black", "short", "black")).toBe("White played 12/14 19/20");
+    expect(announcement(events.slice(1, 2), "white", "short", "white")).toBe("");
   });
 });
