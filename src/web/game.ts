@@ -27,7 +27,7 @@ import { announcement, mayPlay, pipLine, screen, sideToAct, type Control, type C
 import { play as playSound, setSoundOn, soundOn } from "./sound";
 import { forgetSeat, type StoredSeat } from "./store";
 import { lastMoveSlots, ownOf, slotOf } from "./slots";
-import { TurnBuilder } from "./turn";
+import { TurnChoice } from "./turn-choice";
 import { verifyLink } from "./verify";
 
 export interface GameOptions {
@@ -51,9 +51,8 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     // Keep trying for as long as a reconnect window can last (backoff tops out at a few seconds).
     maxReconnectAttempts: 1000,
   });
-  let turn: TurnBuilder | null = null;
-  let turnKey = "";
-  let selected: number | null = null;
+  /** The turn being built and the checker picked. */
+  const choice = new TurnChoice();
   let busy = false;
   let errorText = "";
   /** Where focus should go after the next render: the board's or the picker's next choice. */
@@ -147,36 +146,10 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     },
   );
 
-  /** Keeps the turn being built while the server's legal plays stay the same (e.g. across a reconnect). */
-  function syncTurn(table: TableView): void {
-    const me = mySide();
-    const m = table.match;
-    const plays: LegalPlayView[] | null = conn.legalPlays;
-    if (!me || !m || !mayPlay(table, me) || !plays) {
-      turn = null;
-      turnKey = "";
-      selected = null;
-      return;
-    }
-    const key = `${table.id}|${m.hand}|${m.dice?.join("-")}|${JSON.stringify(m.board)}|${plays.map((p) => p.play).join(";")}`;
-    if (key === turnKey && turn) return;
-    turnKey = key;
-    turn = new TurnBuilder(plays, me, table.ruleset.variant, m.board);
-    selected = null;
-  }
-
   /** A place chosen (on the board, or with the picker's buttons): pick a checker, or send it there. */
   function choose(own: number, from: "board" | "picker"): void {
-    if (!turn || busy) return;
-    if (selected !== null && turn.destinations(selected).some((d) => d.to === own)) {
-      turn.move(selected, own);
-      playSound("move");
-      selected = null;
-    } else if (turn.sources().includes(own)) {
-      selected = selected === own ? null : own;
-    } else {
-      selected = null;
-    }
+    if (!choice.turn || busy) return;
+    if (choice.choose(own) === "moved") playSound("move");
     errorText = "";
     focusIn = from;
     render();
@@ -202,8 +175,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       await what();
     } catch (err) {
       errorText = err instanceof Error ? err.message : String(err);
-      turn?.reset();
-      selected = null;
+      choice.reset();
     } finally {
       busy = false;
       render();
@@ -211,10 +183,8 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   }
 
   function confirmPlay(): void {
-    const done = turn?.complete();
-    if (!done) return;
-    const steps = done.steps.map(({ from, to }) => ({ from, to }));
-    void command(() => conn.play(steps.length > 0 ? steps : ""));
+    const play = choice.play();
+    if (play !== null) void command(() => conn.play(play));
   }
 
   async function ask(text: string, ok: string, then: () => Promise<unknown>, danger = false): Promise<void> {
@@ -231,8 +201,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       case "double":
         return void ask(t("table.dialog.double", { value }), t("table.turn.doubleOk"), () => conn.double());
       case "undo":
-        turn?.undo();
-        selected = null;
+        choice.undo();
         return render();
       case "confirm":
         return confirmPlay();
@@ -268,6 +237,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
 
   /** Big buttons for the turn's choices (the phone's tap targets, and a keyboard path): checkers, then targets. */
   function renderPicker(): void {
+    const { turn, selected } = choice;
     clear(picker);
     const me = mySide();
     picker.hidden = !turn || !me || animator.running;
@@ -288,6 +258,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
 
   /** Moves focus to where the next action is, after the board or the picker was used. */
   function placeFocus(): void {
+    const { turn, selected } = choice;
     if (focusIn === null) return;
     const where = focusIn;
     focusIn = null;
@@ -301,6 +272,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
 
   /** The board as the viewer should see it now (the turn being built, else the server's). */
   function liveModel(table: TableView): BoardModel | null {
+    const { turn, selected } = choice;
     const m = table.match;
     const board = turn ? turn.board : (m?.board ?? null);
     if (!board || !m) return null;
@@ -405,7 +377,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       renderConnection();
       return;
     }
-    syncTurn(table);
+    choice.sync(table, mySide(), conn.legalPlays);
     const me = mySide();
     const m = table.match;
     const animating = animator.running;
@@ -459,7 +431,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";
-    const shown = screen({ table, me, busy, turn, selected });
+    const shown = screen({ table, me, busy, turn: choice.turn, selected: choice.selected });
     statusEl.textContent = shown.status;
     const myMove = shown.myMove;
     if (myMove && !wasMyMove && !animating) playSound("turn");
@@ -536,10 +508,10 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     enableDrag(boardBox, {
       canStart: (slot) => {
         const own = ownAt(slot);
-        return !busy && !animator.running && turn !== null && own !== null && turn.sources().includes(own);
+        return !busy && !animator.running && own !== null && choice.canPick(own);
       },
       start: (slot) => {
-        selected = ownAt(slot);
+        choice.selected = ownAt(slot);
         render();
       },
       drop: (slot) => {
@@ -549,6 +521,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   );
   /** The selected checker's place on the board (dropping a checker where it was leaves it selected). */
   function ownToSlotSelected(): Slot | null {
+    const { turn, selected } = choice;
     const table = conn.table;
     const me = mySide();
     return table && me && selected !== null ? slotOf(table.ruleset.variant, me, selected) : null;
