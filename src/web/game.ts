@@ -4,11 +4,15 @@
  * turn out of the server's legal plays and sends it when the player confirms. The opponent's moves are
  * played out checker by checker (./animate.ts) before the live state is drawn; `data-seq` on the view is the
  * seq whose board is drawn, and `data-busy` is true while a command is out or a move is being shown.
+ *
+ * This file is the DOM wiring: what is shown and enabled (the outline, the status line, the buttons, the score line)
+ * is decided by the pure screen model (./screen.ts) from the server's facts, and the turn being built is kept by
+ * ./turn-choice.ts; here they are drawn and the clicks are sent.
  */
 import { opponent, pipCount } from "../engine/position";
 import { BAR, OFF, type Board, type Side } from "../engine/types";
 import type { NardiClient, TableConnection, TableView } from "../client";
-import type { LegalPlayView, LoggedEvent } from "../protocol";
+import type { LoggedEvent } from "../protocol";
 import { Animator, plan, reducedMotion, type Beat } from "./animate";
 import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
@@ -16,14 +20,14 @@ import { renderStakeLine } from "./coins";
 import { replayLink } from "./replay";
 import { opponentTarget, reportButton } from "./report";
 import { term } from "./glossary";
-import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
+import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
 import { enableDrag } from "./drag";
 import { renderEnd } from "./end";
 import { t } from "./i18n";
 import { readerOf, renderMoveList, type Numbering } from "./moves";
 import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare } from "./panels";
-import { announcement, mayPlay, pipLine, screen, sideToAct, type Control, type ControlId } from "./screen";
+import { announcement, pipLine, screen, sideToAct, type Control, type ControlId } from "./screen";
 import { play as playSound, setSoundOn, soundOn } from "./sound";
 import { forgetSeat, type StoredSeat } from "./store";
 import { lastMoveSlots, ownOf, slotOf } from "./slots";
@@ -405,17 +409,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       renderPips(table, model?.board ?? null);
       knownBoard = m?.board ?? null;
     }
+    const shown = screen({ table, me, busy, turn: choice.turn, selected: choice.selected });
     // The game's terms (cube, Crawford) link to the glossary, their meaning as the tooltip.
-    const scoreParts: Array<string | HTMLElement> = m
-      ? [
-          t("table.score.line", { white: m.score.white, black: m.score.black, points: points(table.length) }),
-          table.ruleset.cube && table.length > 1
-            ? term("cube", t(m.cube.owner ? "table.score.cubeOwned" : "table.score.cubeMiddle", { value: m.cube.value, side: m.cube.owner ? sideName(m.cube.owner) : "" }))
-            : "",
-          m.crawford ? term("crawford", t("table.score.crawford")) : "",
-          t("table.score.hand", { hand: m.hand }),
-        ].filter((part) => part !== "")
-      : [t("table.score.matchTo", { points: points(table.length) })];
+    const scoreParts = shown.score.map((part) => (part.term ? term(part.term, part.text) : part.text));
     scoreEl.replaceChildren(...scoreParts.flatMap((part, i) => (i === 0 ? [part] : [" · ", part])));
     renderStakeLine(stakeEl, table, me);
     const results = lastResults(conn.events);
@@ -431,13 +427,12 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";
-    const shown = screen({ table, me, busy, turn: choice.turn, selected: choice.selected });
     statusEl.textContent = shown.status;
     const myMove = shown.myMove;
     if (myMove && !wasMyMove && !animating) playSound("turn");
     if (!animating) wasMyMove = myMove;
-    document.title = myMove ? t("table.titleYourTurn") : t("app.name");
-    legend.textContent = t(me ? "table.legendMine" : "table.legendWatching", { side: sideName(viewerSide()) }) + (table.ruleset.variant === "long" ? ` ${t("table.legendHeads")}` : "");
+    document.title = shown.title;
+    legend.textContent = shown.legend;
     renderControls(table, shown.controls);
     renderPicker();
     renderTools();

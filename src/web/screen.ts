@@ -9,7 +9,7 @@
 import { opponent, pipCount } from "../engine/position";
 import type { Board, Side, Variant } from "../engine/types";
 import type { LegalPlayView, LoggedEvent, TableView } from "../protocol";
-import { describeEvent, sideName } from "./describe";
+import { describeEvent, points, sideName } from "./describe";
 import { t } from "./i18n";
 import { playNotation } from "./moves";
 
@@ -56,6 +56,17 @@ export interface Screen {
   status: string;
   /** The controls beside the board, in the order shown. */
   controls: Control[];
+  /** The score line's parts, shown joined by " · "; a part with a `term` links to the glossary's entry. */
+  score: ScorePart[];
+  /** The line under the board saying whose side is at the bottom. */
+  legend: string;
+  /** The browser tab's title: it says when the viewer must act. */
+  title: string;
+}
+
+export interface ScorePart {
+  text: string;
+  term?: "cube" | "crawford";
 }
 
 /** The side that must act, as the server decided; null before the match or once it is over. */
@@ -77,7 +88,23 @@ export function screen(input: ScreenInput): Screen {
     mayPlay: mayPlay(table, me),
     status: statusText(input),
     controls: controls(input),
+    score: scoreLine(table),
+    legend: t(me ? "table.legendMine" : "table.legendWatching", { side: sideName(me ?? "white") }) + (table.ruleset.variant === "long" ? ` ${t("table.legendHeads")}` : ""),
+    title: me !== null && toAct === me ? t("table.titleYourTurn") : t("app.name"),
   };
+}
+
+function scoreLine(table: TableView): ScorePart[] {
+  const m = table.match;
+  if (!m) return [{ text: t("table.score.matchTo", { points: points(table.length) }) }];
+  const parts: ScorePart[] = [{ text: t("table.score.line", { white: m.score.white, black: m.score.black, points: points(table.length) }) }];
+  if (table.ruleset.cube && table.length > 1) {
+    const owner = m.cube.owner;
+    parts.push({ text: t(owner ? "table.score.cubeOwned" : "table.score.cubeMiddle", { value: m.cube.value, side: owner ? sideName(owner) : "" }), term: "cube" });
+  }
+  if (m.crawford) parts.push({ text: t("table.score.crawford"), term: "crawford" });
+  parts.push({ text: t("table.score.hand", { hand: m.hand }) });
+  return parts;
 }
 
 function statusText({ table, me, turn, selected }: ScreenInput): string {

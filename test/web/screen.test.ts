@@ -158,3 +158,18 @@ describe("the lines around the board", () => {
     expect(announcement(events.slice(1, 2), "white", "short", "white")).toBe("");
   });
 });
+
+describe("the score line, legend and title", () => {
+  it("the score line names the cube's place and the Crawford hand; the tab's title says when the viewer must act", () => {
+    const owned = table({ cube: { value: 2, owner: "black" }, crawford: false, hand: 3, score: { white: 1, black: 0 } });
+    expect(screen(input(owned, "white")).score).toEqual([
+      { text: "Score: White 1 – 0 Black · match to 3 points" },
+      { text: "cube 2 (Black)", term: "cube" },
+      { text: "hand 3" },
+    ]);
+    const crawford = table({ crawford: true, score: { white: 2, black: 0 } });
+    expect(screen(input(crawford, "white")).score.map((p) => p.term ?? "")).toEqual(["", "cube", "crawford", ""]);
+    expect(screen(input(table({}), "white")).title).not.toBe(screen(input(table({}), "black")).title);
+    expect(screen(input(table({}), null)).legend).toContain("White");
+  });
+});
