@@ -117,7 +117,7 @@ function statusText({ table, me, turn, selected }: ScreenInput): string {
   }
   if (m.may.includes("take")) {
     const value = m.cube.value * 2;
-    const doubler = m.cubeOffer?.from ?? m.turn;
+    const doubler = m.cubeOffer?.from ?? opponent(toAct);
     if (toAct === me) return t("table.status.doubledYou", { side: sideName(doubler), value });
     return t("table.status.doubled", { side: sideName(doubler), value, other: sideName(toAct) });
   }
