@@ -76,7 +76,7 @@ export function sideToAct(table: TableView): Side | null {
 
 /** The viewer may choose a play of the current roll (the server sends their legal plays). */
 export function mayPlay(table: TableView, me: Side | null): boolean {
-  return me !== null && sideToAct(table) === me && table.match!.may.includes("play");
+  return me !== null && sideToAct(table) === me && table.match?.may.includes("play") === true;
 }
 
 export function screen(input: ScreenInput): Screen {
