@@ -45,29 +45,8 @@ export interface GameOptions {
 
 const NUMBERING_KEY = "nardi.numbering";
 
-/** Mounts the table screen into `root`; returns the clean-up to run when leaving it. */
-export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
-  const { api, tableId, seat, connectionEl } = opts;
-  const conn: TableConnection = api.connect(tableId, {
-    token: seat?.token,
-    seq: 0, // the whole log: the page shows every hand result, the move list and the game log
-    pingIntervalMs: 20_000,
-    // Keep trying for as long as a reconnect window can last (backoff tops out at a few seconds).
-    maxReconnectAttempts: 1000,
-  });
-  /** The turn being built and the checker picked. */
-  const choice = new TurnChoice();
-  let busy = false;
-  let errorText = "";
-  /** Where focus should go after the next render: the board's or the picker's next choice. */
-  let focusIn: "board" | "picker" | null = null;
-  let numbering: Numbering = localStorage.getItem(NUMBERING_KEY) === "white" ? "white" : "mine";
-  /** The board as of the last update handled (the start of the next animation) and the seq drawn. */
-  let knownBoard: Board | null = null;
-  let drawnSeq = 0;
-  let wasMyMove = false;
-
-  clear(root);
+/** The table screen's parts, laid out: the board with the player lines, and the side panel beside it. */
+function tableLayout(tableId: string, chatEl: HTMLElement) {
   const header = h("div", { class: "table-info muted", "data-testid": "table-info" }, t("table.connecting"));
   const share = h("section", { class: "card links", "data-testid": "share", hidden: true });
   const topPlayer = h("div", { class: "player" });
@@ -91,9 +70,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const verifyLinkEl = verifyLink(tableId);
   const legend = h("p", { class: "legend", "data-testid": "legend" });
   const log = h("ol", { class: "log", "data-testid": "log", reversed: true, tabindex: 0 });
-  const chat = mountChat(conn, api);
   const view = h("div", { class: "table-view", "data-testid": "table", "data-table-id": tableId });
-  root.append(view);
   // The share links sit at the top while the creator waits for an opponent, and below the game once it runs.
   const shareTop = h("div", { class: "share-slot" });
   const shareBottom = h("div", { class: "share-slot" });
@@ -121,7 +98,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
         noticeEl,
         tools,
         h("section", { class: "moves-panel card" }, h("h2", {}, t("table.moves.title")), moveListEl),
-        chat.el,
+        chatEl,
       ),
     ),
     legend,
@@ -129,6 +106,36 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     h("details", {}, h("summary", {}, t("table.log")), log),
     announcer,
   );
+  return { view, header, share, shareTop, shareBottom, topPlayer, bottomPlayer, boardBox, picker, scoreEl, pipsEl, stakeEl, statusEl, announcer, errorEl, noticeEl, controls, handBanner, matchBanner, endPanel, tools, moveListEl, replayLinkEl, verifyLinkEl, legend, log };
+}
+
+/** Mounts the table screen into `root`; returns the clean-up to run when leaving it. */
+export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
+  const { api, tableId, seat, connectionEl } = opts;
+  const conn: TableConnection = api.connect(tableId, {
+    token: seat?.token,
+    seq: 0, // the whole log: the page shows every hand result, the move list and the game log
+    pingIntervalMs: 20_000,
+    // Keep trying for as long as a reconnect window can last (backoff tops out at a few seconds).
+    maxReconnectAttempts: 1000,
+  });
+  /** The turn being built and the checker picked. */
+  const choice = new TurnChoice();
+  let busy = false;
+  let errorText = "";
+  /** Where focus should go after the next render: the board's or the picker's next choice. */
+  let focusIn: "board" | "picker" | null = null;
+  let numbering: Numbering = localStorage.getItem(NUMBERING_KEY) === "white" ? "white" : "mine";
+  /** The board as of the last update handled (the start of the next animation) and the seq drawn. */
+  let knownBoard: Board | null = null;
+  let drawnSeq = 0;
+  let wasMyMove = false;
+
+  clear(root);
+  const chat = mountChat(conn, api);
+  const { view, header, share, shareTop, shareBottom, topPlayer, bottomPlayer, boardBox, picker, scoreEl, pipsEl, stakeEl, statusEl, announcer, errorEl, noticeEl, controls, handBanner, matchBanner, endPanel, tools, moveListEl, replayLinkEl, verifyLinkEl, legend, log } =
+    tableLayout(tableId, chat.el);
+  root.append(view);
 
   const role = (): Side | "spectator" => (conn.role === "white" || conn.role === "black" ? conn.role : "spectator");
   const mySide = (): Side | null => {
