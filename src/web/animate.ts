@@ -4,10 +4,11 @@
  * move never looks like a wrong set-up. The viewer's own moves are drawn at once (they just made them). Skippable;
  * with prefers-reduced-motion the final board is drawn at once.
  */
-import { cloneBoard, initialBoard, opponent, toAbsolute } from "../engine/position";
-import { BAR, OFF, type Board, type Side, type Variant } from "../engine/types";
+import { cloneBoard, initialBoard, opponent } from "../engine/position";
+import { BAR, type Board, type Side, type Variant } from "../engine/types";
 import type { LoggedEvent } from "../protocol";
 import { checkerCentre, flyingChecker, type Slot } from "./board";
+import { slotOf } from "./slots";
 import { applyStep } from "./turn";
 
 /** One moment of the show: a board to draw (with the dice of the side moving), and maybe a checker in flight. */
@@ -22,12 +23,6 @@ export interface Beat {
 
 export const FLIGHT_MS = 420;
 export const SETUP_MS = 900;
-
-function slotOf(variant: Variant, side: Side, own: number): Slot {
-  if (own === BAR) return `bar-${side}`;
-  if (own === OFF) return `off-${side}`;
-  return String(toAbsolute(variant, side, own));
-}
 
 /** How many of `side`'s checkers are at its own place `own`. */
 const countAt = (board: Board, side: Side, own: number) => board[side][own] ?? 0;

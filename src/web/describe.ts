@@ -1,4 +1,9 @@
-/** Readable lines for the event log, hand results and the match result, in the page's language. */
+/**
+ * The one narrator of a match: a readable line for every event, hand result and match result, in the page's
+ * language. The live table's log, banners and announcements and the replay viewer all tell the story here, with
+ * one set of sentences; they differ only in how a side is named (`who`: "White" at the table, the players' names
+ * in the replay).
+ */
 import { opponent } from "../engine/position";
 import type { Side } from "../engine/types";
 import type { LoggedEvent, TableOrMatchEvent, TableView } from "../protocol";
@@ -31,69 +36,72 @@ export function points(n: number): string {
 
 const dice = (d: readonly [number, number]) => `${d[0]}-${d[1]}`;
 
-export function describeEvent(e: TableOrMatchEvent): string | null {
+/** How a narrator names a side. */
+export type Who = (side: Side) => string;
+
+export function describeEvent(e: TableOrMatchEvent, who: Who = sideName): string | null {
   switch (e.type) {
     case "table-created":
       return t("table.log.tableCreated", { preset: presetName(e.ruleset.preset), points: points(e.length) });
     case "player-joined":
-      return t("table.log.joined", { side: sideName(e.seat), name: playerLabel(e.name, e.kind, e.botLevel) });
+      return t("table.log.joined", { side: who(e.seat), name: playerLabel(e.name, e.kind, e.botLevel) });
     case "player-connected":
-      return t("table.log.connected", { side: sideName(e.seat) });
+      return t("table.log.connected", { side: who(e.seat) });
     case "player-disconnected":
-      return t("table.log.disconnected", { side: sideName(e.seat) });
+      return t("table.log.disconnected", { side: who(e.seat) });
     case "player-renamed":
-      return t("table.log.renamed", { side: sideName(e.seat), name: e.name });
+      return t("table.log.renamed", { side: who(e.seat), name: e.name });
     case "auto-roll":
       return null; // a seat's setting: its `players.*.autoRoll` shows it, the log need not
     case "hand-started":
       return t(e.crawford ? "table.log.handStartedCrawford" : "table.log.handStarted", { hand: e.hand, white: e.score.white, black: e.score.black });
     case "opening-roll":
       return e.starter
-        ? t("table.log.openingRoll", { white: e.white, black: e.black, side: sideName(e.starter) })
+        ? t("table.log.openingRoll", { white: e.white, black: e.black, side: who(e.starter) })
         : t("table.log.openingTie", { white: e.white, black: e.black });
     case "rolled":
-      return t(e.auto ? "table.log.rolledAuto" : "table.log.rolled", { side: sideName(e.side), dice: dice(e.dice) });
+      return t(e.auto ? "table.log.rolledAuto" : "table.log.rolled", { side: who(e.side), dice: dice(e.dice) });
     case "played":
       return e.notation === ""
-        ? t("table.log.playedNothing", { side: sideName(e.side) })
-        : t(e.forced ? "table.log.playedForced" : "table.log.played", { side: sideName(e.side), play: e.notation });
+        ? t("table.log.playedNothing", { side: who(e.side) })
+        : t(e.forced ? "table.log.playedForced" : "table.log.played", { side: who(e.side), play: e.notation });
     case "burned":
-      return t("table.log.burned", { side: sideName(e.side), dice: dice(e.dice) });
+      return t("table.log.burned", { side: who(e.side), dice: dice(e.dice) });
     case "doubled":
-      return t("table.log.doubled", { side: sideName(e.side), value: e.value });
+      return t("table.log.doubled", { side: who(e.side), value: e.value });
     case "taken":
-      return t("table.log.taken", { side: sideName(e.side), value: e.value });
+      return t("table.log.taken", { side: who(e.side), value: e.value });
     case "dropped":
-      return t("table.log.dropped", { side: sideName(e.side) });
+      return t("table.log.dropped", { side: who(e.side) });
     case "hand-ended":
-      return handResultText(e);
+      return handResultText(e, who);
     case "resigned":
-      return t("table.log.resigned", { side: sideName(e.side) });
+      return t("table.log.resigned", { side: who(e.side) });
     case "forfeited":
-      return t("table.log.forfeited", { side: sideName(e.side) });
+      return t("table.log.forfeited", { side: who(e.side) });
     case "timed-out":
-      return t("table.log.timedOut", { side: sideName(e.side) });
+      return t("table.log.timedOut", { side: who(e.side) });
     case "match-ended":
-      return matchResultText(e);
+      return matchResultText(e, who);
   }
 }
 
 const RESULT_KEYS: Record<string, MessageKey> = { oin: "table.result.oin", mars: "table.result.mars", koks: "table.result.koks" };
 
-export function handResultText(e: Extract<TableOrMatchEvent, { type: "hand-ended" }>): string {
+export function handResultText(e: Extract<TableOrMatchEvent, { type: "hand-ended" }>, who: Who = sideName): string {
   const kind = RESULT_KEYS[e.result.kind] ? t(RESULT_KEYS[e.result.kind]!) : e.result.kind;
-  const params = { hand: e.hand, side: sideName(e.winner), kind, points: points(e.result.points), cube: e.cube, total: points(e.value), white: e.score.white, black: e.score.black };
+  const params = { hand: e.hand, side: who(e.winner), kind, points: points(e.result.points), cube: e.cube, total: points(e.value), white: e.score.white, black: e.score.black };
   return t(e.cube > 1 ? "table.log.handEndedCube" : "table.log.handEnded", params);
 }
 
-export function matchResultText(e: Extract<TableOrMatchEvent, { type: "match-ended" }>): string {
+export function matchResultText(e: Extract<TableOrMatchEvent, { type: "match-ended" }>, who: Who = sideName): string {
   const score = { white: e.score.white, black: e.score.black };
   if (e.reason === "closed") return t("table.log.matchClosed", score);
   if (e.winner === null) return t("table.log.matchAbandoned", score);
-  const loser = sideName(opponent(e.winner));
+  const loser = who(opponent(e.winner));
   const key: MessageKey =
     e.reason === "resign" ? "table.log.matchResign" : e.reason === "forfeit" ? "table.log.matchForfeit" : e.reason === "timeout" ? "table.log.matchTimeout" : "table.log.matchOver";
-  return t(key, { ...score, side: sideName(e.winner), loser });
+  return t(key, { ...score, side: who(e.winner), loser });
 }
 
 /** The last hand result and the match result in the log, for the banners. */

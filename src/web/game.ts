@@ -4,11 +4,15 @@
  * turn out of the server's legal plays and sends it when the player confirms. The opponent's moves are
  * played out checker by checker (./animate.ts) before the live state is drawn; `data-seq` on the view is the
  * seq whose board is drawn, and `data-busy` is true while a command is out or a move is being shown.
+ *
+ * This file is the DOM wiring: what is shown and enabled (the outline, the status line, the buttons, the score line)
+ * is decided by the pure screen model (./screen.ts) from the server's facts, and the turn being built is kept by
+ * ./turn-choice.ts; here they are drawn and the clicks are sent.
  */
-import { fromAbsolute, opponent, pipCount, toAbsolute } from "../engine/position";
+import { opponent, pipCount } from "../engine/position";
 import { BAR, OFF, type Board, type Side } from "../engine/types";
 import type { NardiClient, TableConnection, TableView } from "../client";
-import type { LegalPlayView, LoggedEvent } from "../protocol";
+import type { LoggedEvent } from "../protocol";
 import { Animator, plan, reducedMotion, type Beat } from "./animate";
 import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
@@ -16,16 +20,18 @@ import { renderStakeLine } from "./coins";
 import { replayLink } from "./replay";
 import { opponentTarget, reportButton } from "./report";
 import { term } from "./glossary";
-import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
+import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
 import { enableDrag } from "./drag";
 import { renderEnd } from "./end";
 import { t } from "./i18n";
-import { playNotation, readerOf, renderMoveList, type Numbering } from "./moves";
-import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare, statusText } from "./panels";
+import { readerOf, renderMoveList, type Numbering } from "./moves";
+import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare } from "./panels";
+import { announcement, pipLine, screen, sideToAct, type Control, type ControlId } from "./screen";
 import { play as playSound, setSoundOn, soundOn } from "./sound";
 import { forgetSeat, type StoredSeat } from "./store";
-import { TurnBuilder } from "./turn";
+import { lastMoveSlots, ownOf, slotOf } from "./slots";
+import { TurnChoice } from "./turn-choice";
 import { verifyLink } from "./verify";
 
 export interface GameOptions {
@@ -39,51 +45,8 @@ export interface GameOptions {
 
 const NUMBERING_KEY = "nardi.numbering";
 
-/**
- * The places (absolute slots) the last move touched. They stay marked through the next roll (which the server
- * often makes at once, by itself) until the next move is made, so the opponent's move can be read while
- * choosing one's own.
- */
-function lastMoveSlots(events: readonly LoggedEvent[], variant: "long" | "short"): Set<Slot> {
-  const slots = new Set<Slot>();
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!.event;
-    if (e.type === "hand-started") return slots;
-    if (e.type !== "played") continue;
-    const slot = (own: number) => (own === BAR ? `bar-${e.side}` : own === OFF ? `off-${e.side}` : String(toAbsolute(variant, e.side, own)));
-    for (const step of e.steps) {
-      slots.add(slot(step.from));
-      slots.add(slot(step.to));
-    }
-    return slots;
-  }
-  return slots;
-}
-
-/** Mounts the table screen into `root`; returns the clean-up to run when leaving it. */
-export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
-  const { api, tableId, seat, connectionEl } = opts;
-  const conn: TableConnection = api.connect(tableId, {
-    token: seat?.token,
-    seq: 0, // the whole log: the page shows every hand result, the move list and the game log
-    pingIntervalMs: 20_000,
-    // Keep trying for as long as a reconnect window can last (backoff tops out at a few seconds).
-    maxReconnectAttempts: 1000,
-  });
-  let turn: TurnBuilder | null = null;
-  let turnKey = "";
-  let selected: number | null = null;
-  let busy = false;
-  let errorText = "";
-  /** Where focus should go after the next render: the board's or the picker's next choice. */
-  let focusIn: "board" | "picker" | null = null;
-  let numbering: Numbering = localStorage.getItem(NUMBERING_KEY) === "white" ? "white" : "mine";
-  /** The board as of the last update handled (the start of the next animation) and the seq drawn. */
-  let knownBoard: Board | null = null;
-  let drawnSeq = 0;
-  let wasMyMove = false;
-
-  clear(root);
+/** The table screen's parts, laid out: the board with the player lines, and the side panel beside it. */
+function tableLayout(tableId: string, chatEl: HTMLElement) {
   const header = h("div", { class: "table-info muted", "data-testid": "table-info" }, t("table.connecting"));
   const share = h("section", { class: "card links", "data-testid": "share", hidden: true });
   const topPlayer = h("div", { class: "player" });
@@ -107,9 +70,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const verifyLinkEl = verifyLink(tableId);
   const legend = h("p", { class: "legend", "data-testid": "legend" });
   const log = h("ol", { class: "log", "data-testid": "log", reversed: true, tabindex: 0 });
-  const chat = mountChat(conn, api);
   const view = h("div", { class: "table-view", "data-testid": "table", "data-table-id": tableId });
-  root.append(view);
   // The share links sit at the top while the creator waits for an opponent, and below the game once it runs.
   const shareTop = h("div", { class: "share-slot" });
   const shareBottom = h("div", { class: "share-slot" });
@@ -137,7 +98,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
         noticeEl,
         tools,
         h("section", { class: "moves-panel card" }, h("h2", {}, t("table.moves.title")), moveListEl),
-        chat.el,
+        chatEl,
       ),
     ),
     legend,
@@ -145,6 +106,36 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     h("details", {}, h("summary", {}, t("table.log")), log),
     announcer,
   );
+  return { view, header, share, shareTop, shareBottom, topPlayer, bottomPlayer, boardBox, picker, scoreEl, pipsEl, stakeEl, statusEl, announcer, errorEl, noticeEl, controls, handBanner, matchBanner, endPanel, tools, moveListEl, replayLinkEl, verifyLinkEl, legend, log };
+}
+
+/** Mounts the table screen into `root`; returns the clean-up to run when leaving it. */
+export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
+  const { api, tableId, seat, connectionEl } = opts;
+  const conn: TableConnection = api.connect(tableId, {
+    token: seat?.token,
+    seq: 0, // the whole log: the page shows every hand result, the move list and the game log
+    pingIntervalMs: 20_000,
+    // Keep trying for as long as a reconnect window can last (backoff tops out at a few seconds).
+    maxReconnectAttempts: 1000,
+  });
+  /** The turn being built and the checker picked. */
+  const choice = new TurnChoice();
+  let busy = false;
+  let errorText = "";
+  /** Where focus should go after the next render: the board's or the picker's next choice. */
+  let focusIn: "board" | "picker" | null = null;
+  let numbering: Numbering = localStorage.getItem(NUMBERING_KEY) === "white" ? "white" : "mine";
+  /** The board as of the last update handled (the start of the next animation) and the seq drawn. */
+  let knownBoard: Board | null = null;
+  let drawnSeq = 0;
+  let wasMyMove = false;
+
+  clear(root);
+  const chat = mountChat(conn, api);
+  const { view, header, share, shareTop, shareBottom, topPlayer, bottomPlayer, boardBox, picker, scoreEl, pipsEl, stakeEl, statusEl, announcer, errorEl, noticeEl, controls, handBanner, matchBanner, endPanel, tools, moveListEl, replayLinkEl, verifyLinkEl, legend, log } =
+    tableLayout(tableId, chat.el);
+  root.append(view);
 
   const role = (): Side | "spectator" => (conn.role === "white" || conn.role === "black" ? conn.role : "spectator");
   const mySide = (): Side | null => {
@@ -166,50 +157,10 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     },
   );
 
-  /** Keeps the turn being built while the server's legal plays stay the same (e.g. across a reconnect). */
-  function syncTurn(table: TableView): void {
-    const me = mySide();
-    const m = table.match;
-    const plays: LegalPlayView[] | null = conn.legalPlays;
-    if (!me || !m || m.phase !== "moving" || m.turn !== me || !plays) {
-      turn = null;
-      turnKey = "";
-      selected = null;
-      return;
-    }
-    const key = `${table.id}|${m.hand}|${m.dice?.join("-")}|${JSON.stringify(m.board)}|${plays.map((p) => p.play).join(";")}`;
-    if (key === turnKey && turn) return;
-    turnKey = key;
-    turn = new TurnBuilder(plays, me, table.ruleset.variant, m.board);
-    selected = null;
-  }
-
-  function slotToOwn(slot: Slot, me: Side, table: TableView): number | null {
-    if (slot === `bar-${me}`) return BAR;
-    if (slot === `off-${me}`) return OFF;
-    const abs = Number(slot);
-    if (!Number.isInteger(abs) || abs < 1 || abs > 24) return null;
-    return fromAbsolute(table.ruleset.variant, me, abs);
-  }
-
-  function ownToSlot(own: number, me: Side, table: TableView): Slot {
-    if (own === BAR) return `bar-${me}`;
-    if (own === OFF) return `off-${me}`;
-    return String(toAbsolute(table.ruleset.variant, me, own));
-  }
-
   /** A place chosen (on the board, or with the picker's buttons): pick a checker, or send it there. */
   function choose(own: number, from: "board" | "picker"): void {
-    if (!turn || busy) return;
-    if (selected !== null && turn.destinations(selected).some((d) => d.to === own)) {
-      turn.move(selected, own);
-      playSound("move");
-      selected = null;
-    } else if (turn.sources().includes(own)) {
-      selected = selected === own ? null : own;
-    } else {
-      selected = null;
-    }
+    if (!choice.turn || busy) return;
+    if (choice.choose(own) === "moved") playSound("move");
     errorText = "";
     focusIn = from;
     render();
@@ -223,7 +174,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const table = conn.table;
     const me = mySide();
     if (!table || !me) return;
-    const own = slotToOwn(slot, me, table);
+    const own = ownOf(table.ruleset.variant, me, slot);
     if (own !== null) choose(own, "board");
   }
 
@@ -235,8 +186,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       await what();
     } catch (err) {
       errorText = err instanceof Error ? err.message : String(err);
-      turn?.reset();
-      selected = null;
+      choice.reset();
     } finally {
       busy = false;
       render();
@@ -244,67 +194,61 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   }
 
   function confirmPlay(): void {
-    const done = turn?.complete();
-    if (!done) return;
-    const steps = done.steps.map(({ from, to }) => ({ from, to }));
-    void command(() => conn.play(steps.length > 0 ? steps : ""));
+    const play = choice.play();
+    if (play !== null) void command(() => conn.play(play));
   }
 
   async function ask(text: string, ok: string, then: () => Promise<unknown>, danger = false): Promise<void> {
     if (await confirmDialog(text, ok, t("table.dialog.cancel"), danger)) await command(then);
   }
 
-  function renderControls(table: TableView): void {
-    clear(controls);
+  /** What each control does: a command to the server, through a confirmation where a slip would cost. */
+  function onControl(id: ControlId, table: TableView, el: HTMLElement): void {
     const m = table.match;
-    const me = mySide();
-    if (m?.phase === "over" || table.status === "over") return;
-    if (!me || !m) return;
-    const myTurn = m.turn === me;
-    if (myTurn && m.phase === "awaiting-roll") {
-      const roll = button(t("table.turn.roll"), "roll", () => void command(() => conn.roll()), "primary");
-      roll.disabled = busy;
-      controls.append(roll);
-      if (m.canDouble.includes(me)) {
-        const value = m.cube.value * 2;
-        const dbl = button(t("table.turn.double", { value }), "double", () => void ask(t("table.dialog.double", { value }), t("table.turn.doubleOk"), () => conn.double()));
-        dbl.disabled = busy;
-        controls.append(dbl);
+    const value = (m?.cube.value ?? 1) * 2;
+    switch (id) {
+      case "roll":
+        return void command(() => conn.roll());
+      case "double":
+        return void ask(t("table.dialog.double", { value }), t("table.turn.doubleOk"), () => conn.double());
+      case "undo":
+        choice.undo();
+        return render();
+      case "confirm":
+        return confirmPlay();
+      case "take":
+        return void ask(t("table.dialog.take", { value }), t("table.turn.takeOk"), () => conn.take());
+      case "drop":
+        return void ask(t("table.dialog.drop", { points: points(m?.cube.value ?? 1) }), t("table.turn.drop"), () => conn.drop(), true);
+      case "auto-roll": {
+        const on = (el as HTMLInputElement).checked;
+        return void command(() => conn.setAutoRoll(on));
       }
+      case "resign":
+        return void ask(t("table.dialog.resign"), t("table.dialog.resignOk"), () => conn.resign(), true);
     }
-    if (myTurn && m.phase === "moving" && turn) {
-      const undo = button(t("table.turn.undo"), "undo", () => {
-        turn?.undo();
-        selected = null;
-        render();
-      });
-      undo.disabled = busy || !turn.canUndo;
-      const ok = button(t(turn.burned ? "table.turn.pass" : "table.turn.confirm"), "confirm", confirmPlay, "primary");
-      ok.disabled = busy || turn.complete() === null;
-      controls.append(undo, ok);
+  }
+
+  function renderControls(table: TableView, shown: readonly Control[]): void {
+    clear(controls);
+    for (const c of shown) {
+      if (c.id === "auto-roll") {
+        const auto = h("input", { type: "checkbox", "data-testid": "auto-roll" });
+        auto.checked = c.checked === true;
+        auto.disabled = !c.enabled;
+        auto.addEventListener("change", () => onControl("auto-roll", table, auto));
+        controls.append(h("label", { class: "auto-roll" }, auto, c.label));
+        continue;
+      }
+      const el = button(c.label, c.id, () => onControl(c.id, table, el), c.tone);
+      el.disabled = !c.enabled;
+      controls.append(el);
     }
-    if (m.phase === "cube-offered" && m.cubeOffer?.to === me) {
-      const value = m.cube.value * 2;
-      const take = button(t("table.turn.take", { value }), "take", () => void ask(t("table.dialog.take", { value }), t("table.turn.takeOk"), () => conn.take()));
-      const drop = button(t("table.turn.drop"), "drop", () => void ask(t("table.dialog.drop", { points: points(m.cube.value) }), t("table.turn.drop"), () => conn.drop(), true), "danger");
-      take.disabled = drop.disabled = busy;
-      controls.append(take, drop);
-    }
-    if (table.ruleset.cube && table.length > 1) {
-      // "Auto-roll when I'd only roll": the server then rolls for me even when I could double.
-      const auto = h("input", { type: "checkbox", "data-testid": "auto-roll" });
-      auto.checked = table.players[me]?.autoRoll === true;
-      auto.disabled = busy;
-      auto.addEventListener("change", () => void command(() => conn.setAutoRoll(auto.checked)));
-      controls.append(h("label", { class: "auto-roll" }, auto, t("table.turn.autoRoll")));
-    }
-    const resign = button(t("table.turn.resign"), "resign", () => void ask(t("table.dialog.resign"), t("table.dialog.resignOk"), () => conn.resign(), true), "danger");
-    resign.disabled = busy;
-    controls.append(resign);
   }
 
   /** Big buttons for the turn's choices (the phone's tap targets, and a keyboard path): checkers, then targets. */
   function renderPicker(): void {
+    const { turn, selected } = choice;
     clear(picker);
     const me = mySide();
     picker.hidden = !turn || !me || animator.running;
@@ -325,6 +269,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
 
   /** Moves focus to where the next action is, after the board or the picker was used. */
   function placeFocus(): void {
+    const { turn, selected } = choice;
     if (focusIn === null) return;
     const where = focusIn;
     focusIn = null;
@@ -338,6 +283,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
 
   /** The board as the viewer should see it now (the turn being built, else the server's). */
   function liveModel(table: TableView): BoardModel | null {
+    const { turn, selected } = choice;
     const m = table.match;
     const board = turn ? turn.board : (m?.board ?? null);
     if (!board || !m) return null;
@@ -345,8 +291,8 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const sources = new Set<Slot>();
     const destinations = new Set<Slot>();
     if (turn && me) {
-      for (const own of turn.sources()) sources.add(ownToSlot(own, me, table));
-      if (selected !== null) for (const d of turn.destinations(selected)) destinations.add(ownToSlot(d.to, me, table));
+      for (const own of turn.sources()) sources.add(slotOf(table.ruleset.variant, me, own));
+      if (selected !== null) for (const d of turn.destinations(selected)) destinations.add(slotOf(table.ruleset.variant, me, d.to));
     }
     return {
       variant: table.ruleset.variant,
@@ -358,7 +304,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       cube: table.ruleset.cube && table.length > 1 ? { value: m.cube.value, owner: m.cube.owner } : null,
       sources,
       destinations,
-      selected: selected !== null && me ? ownToSlot(selected, me, table) : null,
+      selected: selected !== null && me ? slotOf(table.ruleset.variant, me, selected) : null,
       lastMove: lastMoveSlots(conn.events, table.ruleset.variant),
       onSlot,
     };
@@ -392,24 +338,12 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const times = conn.remainingTime();
     const viewer = viewerSide();
     const pips = (side: Side) => (board ? pipCount(board[side]) : null);
-    renderPlayerLine(topPlayer, opponent(viewer), table, me, times?.[opponent(viewer)] ?? null, pips(opponent(viewer)));
-    renderPlayerLine(bottomPlayer, viewer, table, me, times?.[viewer] ?? null, pips(viewer));
-    const mine = pips(viewer);
-    const theirs = pips(opponent(viewer));
-    if (mine === null || theirs === null) {
-      pipsEl.textContent = "";
-      return;
-    }
-    // Fewer pips is ahead in the race.
-    const diff = theirs - mine;
-    const who = me === null ? sideName(viewer) : null;
-    pipsEl.textContent =
-      diff === 0
-        ? t("table.pips.even", { mine, theirs })
-        : who === null
-          ? t(diff > 0 ? "table.pips.youLead" : "table.pips.youTrail", { mine, theirs, count: Math.abs(diff) })
-          : t(diff > 0 ? "table.pips.sideLeads" : "table.pips.sideTrails", { side: who, mine, theirs, count: Math.abs(diff) });
-    pipsEl.setAttribute("data-diff", String(diff));
+    const toAct = sideToAct(table);
+    renderPlayerLine(topPlayer, opponent(viewer), table, me, toAct, times?.[opponent(viewer)] ?? null, pips(opponent(viewer)));
+    renderPlayerLine(bottomPlayer, viewer, table, me, toAct, times?.[viewer] ?? null, pips(viewer));
+    const line = pipLine(board, viewer, me);
+    pipsEl.textContent = line?.text ?? "";
+    if (line) pipsEl.setAttribute("data-diff", String(line.diff));
   }
 
   function renderTools(): void {
@@ -454,7 +388,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       renderConnection();
       return;
     }
-    syncTurn(table);
+    choice.sync(table, mySide(), conn.legalPlays);
     const me = mySide();
     const m = table.match;
     const animating = animator.running;
@@ -466,6 +400,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     view.setAttribute("data-table-status", table.status);
     view.setAttribute("data-phase", m?.phase ?? "");
     view.setAttribute("data-turn", m?.turn ?? "");
+    view.setAttribute("data-to-act", sideToAct(table) ?? "");
     header.replaceChildren(
       t(me ? (me === "white" ? "table.headerWhite" : "table.headerBlack") : "table.headerWatching", { label: rulesetLabel(table) }),
       " ",
@@ -481,17 +416,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       renderPips(table, model?.board ?? null);
       knownBoard = m?.board ?? null;
     }
+    const shown = screen({ table, me, busy, turn: choice.turn, selected: choice.selected });
     // The game's terms (cube, Crawford) link to the glossary, their meaning as the tooltip.
-    const scoreParts: Array<string | HTMLElement> = m
-      ? [
-          t("table.score.line", { white: m.score.white, black: m.score.black, points: points(table.length) }),
-          table.ruleset.cube && table.length > 1
-            ? term("cube", t(m.cube.owner ? "table.score.cubeOwned" : "table.score.cubeMiddle", { value: m.cube.value, side: m.cube.owner ? sideName(m.cube.owner) : "" }))
-            : "",
-          m.crawford ? term("crawford", t("table.score.crawford")) : "",
-          t("table.score.hand", { hand: m.hand }),
-        ].filter((part) => part !== "")
-      : [t("table.score.matchTo", { points: points(table.length) })];
+    const scoreParts = shown.score.map((part) => (part.term ? term(part.term, part.text) : part.text));
     scoreEl.replaceChildren(...scoreParts.flatMap((part, i) => (i === 0 ? [part] : [" · ", part])));
     renderStakeLine(stakeEl, table, me);
     const results = lastResults(conn.events);
@@ -507,13 +434,13 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const burned = burnedNotice(conn.events, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";
-    statusEl.textContent = statusText(table, me, turn, selected);
-    const myMove = me !== null && m !== null && (m.phase === "cube-offered" ? m.cubeOffer?.to === me : m.phase !== "over" && m.turn === me);
+    statusEl.textContent = shown.status;
+    const myMove = shown.myMove;
     if (myMove && !wasMyMove && !animating) playSound("turn");
     if (!animating) wasMyMove = myMove;
-    document.title = myMove ? t("table.titleYourTurn") : t("app.name");
-    legend.textContent = t(me ? "table.legendMine" : "table.legendWatching", { side: sideName(viewerSide()) }) + (table.ruleset.variant === "long" ? ` ${t("table.legendHeads")}` : "");
-    renderControls(table);
+    document.title = shown.title;
+    legend.textContent = shown.legend;
+    renderControls(table, shown.controls);
     renderPicker();
     renderTools();
     renderMoveList(moveListEl, conn.events, table.ruleset.variant, readerOf(numbering, viewerSide()));
@@ -531,20 +458,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const table = conn.table;
     const me = mySide();
     if (!table) return render();
-    const viewer = viewerSide();
-    const said: string[] = [];
-    for (const { event: e } of m.events) {
-      if (e.type === "rolled") playSound("dice");
-      if (e.type === "played" && e.side !== me) {
-        const text = playNotation(table.ruleset.variant, e.side, viewer, e);
-        said.push(text === "" ? t("table.announce.passed", { side: sideName(e.side) }) : t("table.announce.played", { side: sideName(e.side), play: text }));
-      } else if (e.type !== "played" && "side" in e && e.side !== me && (e.type === "doubled" || e.type === "taken" || e.type === "dropped" || e.type === "resigned")) {
-        said.push(describeEvent(e) ?? "");
-      } else if (e.type === "hand-ended" || e.type === "match-ended") {
-        said.push(describeEvent(e) ?? "");
-      }
-    }
-    if (said.length > 0) announcer.textContent = said.join(". ");
+    for (const { event: e } of m.events) if (e.type === "rolled") playSound("dice");
+    const said = announcement(m.events, me, table.ruleset.variant, viewerSide());
+    if (said !== "") announcer.textContent = said;
     // The next show starts where this update leaves the board, whether or not this one is shown.
     const start = knownBoard;
     knownBoard = table.match?.board ?? null;
@@ -585,19 +501,19 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   }
 
   const offs = [conn.onWelcome(render), conn.onUpdate(onUpdate), conn.onStatus(render), conn.onRematch(render), chat.dispose];
-  const ownOf = (slot: Slot): number | null => {
+  const ownAt = (slot: Slot): number | null => {
     const table = conn.table;
     const me = mySide();
-    return table && me ? slotToOwn(slot, me, table) : null;
+    return table && me ? ownOf(table.ruleset.variant, me, slot) : null;
   };
   offs.push(
     enableDrag(boardBox, {
       canStart: (slot) => {
-        const own = ownOf(slot);
-        return !busy && !animator.running && turn !== null && own !== null && turn.sources().includes(own);
+        const own = ownAt(slot);
+        return !busy && !animator.running && own !== null && choice.canPick(own);
       },
       start: (slot) => {
-        selected = ownOf(slot);
+        choice.selected = ownAt(slot);
         render();
       },
       drop: (slot) => {
@@ -607,9 +523,10 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   );
   /** The selected checker's place on the board (dropping a checker where it was leaves it selected). */
   function ownToSlotSelected(): Slot | null {
+    const { turn, selected } = choice;
     const table = conn.table;
     const me = mySide();
-    return table && me && selected !== null ? ownToSlot(selected, me, table) : null;
+    return table && me && selected !== null ? slotOf(table.ruleset.variant, me, selected) : null;
   }
   // The reconnect countdown and the clocks tick without rebuilding the board (a rebuild mid-click would eat the click).
   const tick = setInterval(() => {

@@ -6,6 +6,7 @@ import { formatPlay } from "../engine/notation";
 import { fromAbsolute, toAbsolute } from "../engine/position";
 import { BAR, OFF, type Side, type Variant } from "../engine/types";
 import type { LoggedEvent } from "../protocol";
+import { sideName } from "./describe";
 import { clear, h } from "./dom";
 import { t } from "./i18n";
 
@@ -34,8 +35,6 @@ interface Hand {
   hand: number;
   entries: Entry[];
 }
-
-const sideName = (side: Side) => t(side === "white" ? "table.side.white" : "table.side.black");
 
 /** The match's moves by hand: a line per roll played (or burned) and per cube action. */
 export function moveList(events: readonly LoggedEvent[], variant: Variant, reader: Side): Hand[] {

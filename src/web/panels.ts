@@ -1,7 +1,7 @@
 /**
  * The table screen's panels around the board, as functions of what the server said: the player lines
- * (name, pips, score, connection and reconnect countdown), the status line, the share links and the
- * burned-roll notice.
+ * (name, pips, score, connection and reconnect countdown), the share links and the burned-roll notice. The status
+ * line and the controls are the screen model's (./screen.ts).
  */
 import type { Side } from "../engine/types";
 import type { SideTime } from "../client";
@@ -9,19 +9,19 @@ import type { LoggedEvent, PlayerView, TableView } from "../protocol";
 import { playerLabel, sideName } from "./describe";
 import { button, clear, h } from "./dom";
 import { t } from "./i18n";
-import type { TurnBuilder } from "./turn";
 
 /** Below this much time left the running clock shows a warning. */
 export const LOW_TIME_MS = 10_000;
 
 /**
- * Fills `el` with one player's line; `me` is the viewer's seat (null for spectators); `time`: their clock now;
- * `pips`: their pip count on the board as drawn (it changes while a move is being built).
+ * Fills `el` with one player's line; `me` is the viewer's seat (null for spectators); `toAct`: the side that must
+ * act (its line is outlined; ./screen.ts); `time`: their clock now; `pips`: their pip count on the board as drawn
+ * (it changes while a move is being built).
  */
-export function renderPlayerLine(el: HTMLElement, side: Side, table: TableView, me: Side | null, time: SideTime | null, pips: number | null): void {
+export function renderPlayerLine(el: HTMLElement, side: Side, table: TableView, me: Side | null, toAct: Side | null, time: SideTime | null, pips: number | null): void {
   const p = table.players[side];
   const m = table.match;
-  el.className = `player${m && m.phase !== "over" && m.turn === side ? " turn" : ""}`;
+  el.className = `player${toAct === side ? " turn" : ""}`;
   el.setAttribute("data-testid", `player-${side}`);
   clear(el);
   const name = p ? playerLabel(p.name, p.kind, p.botLevel) : "";
@@ -71,32 +71,6 @@ export function connectionText(p: PlayerView | null, table: TableView): string {
     return t("table.player.away", { count: left });
   }
   return t("table.player.offline");
-}
-
-/** What the viewer should do or wait for now. */
-export function statusText(table: TableView, me: Side | null, turn: TurnBuilder | null, selected: number | null): string {
-  const m = table.match;
-  if (table.status === "waiting" || !m) return t(me ? "table.status.waitingInvite" : "table.status.waiting");
-  if (m.phase === "over") {
-    if (!m.winner) return t("table.status.over");
-    return me ? t(m.winner === me ? "table.status.youWon" : "table.status.youLost") : t("table.status.sideWon", { side: sideName(m.winner) });
-  }
-  const mover = sideName(m.turn);
-  if (m.phase === "cube-offered" && m.cubeOffer) {
-    const value = m.cube.value * 2;
-    if (m.cubeOffer.to === me) return t("table.status.doubledYou", { side: sideName(m.cubeOffer.from), value });
-    return t("table.status.doubled", { side: sideName(m.cubeOffer.from), value, other: sideName(m.cubeOffer.to) });
-  }
-  const dice = m.dice ? `${m.dice[0]}-${m.dice[1]}` : "";
-  if (m.turn !== me) return t(m.phase === "awaiting-roll" ? "table.status.toRoll" : "table.status.moving", { side: mover, dice });
-  // The server rolls by itself when there is no cube decision, so waiting to roll means the cube is an option.
-  if (m.phase === "awaiting-roll") return t(m.canDouble.includes(me) ? "table.status.yourRollOrDouble" : "table.status.yourRoll");
-  if (!turn) return t("table.status.yourMove");
-  if (turn.burned) return t("table.status.burned", { dice });
-  const done = turn.complete();
-  if (done) return t("table.status.confirm", { play: done.play });
-  if (selected !== null) return t("table.status.pickTarget", { dice });
-  return t("table.status.pickChecker", { dice });
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Side } from "../engine/types";
 import type { LoggedEvent, RecordFormat } from "../protocol";
 import { handStarts, replayLog, type Replay, type ReplayFrame } from "../protocol/export";
 import { renderBoard } from "./board";
+import { describeEvent } from "./describe";
 import { button, clear, h } from "./dom";
 import { t, type MessageKey } from "./i18n";
 import { presetName } from "./names";
@@ -67,43 +68,9 @@ function download(api: NardiClient, tableId: string, format: RecordFormat, label
   return a;
 }
 
-/** The sentence for one frame, with the players' names. */
+/** The sentence for one frame: the live table's narrator, naming the sides by their players' names. */
 export function frameText(frame: ReplayFrame, names: Record<Side, string>): string {
-  const e = frame.event;
-  const player = (side: Side) => names[side];
-  switch (e.type) {
-    case "hand-started":
-      return t(e.crawford ? "replay.ev.handStartedCrawford" : "replay.ev.handStarted", { hand: e.hand, white: e.score.white, black: e.score.black });
-    case "opening-roll":
-      return e.starter
-        ? t("replay.ev.opening", { whiteDie: e.white, blackDie: e.black, player: player(e.starter) })
-        : t("replay.ev.openingTie", { whiteDie: e.white, blackDie: e.black });
-    case "rolled":
-      return t("replay.ev.rolled", { player: player(e.side), dice: `${e.dice[0]}-${e.dice[1]}` });
-    case "played":
-      return t("replay.ev.played", { player: player(e.side), play: e.notation });
-    case "burned":
-      return t("replay.ev.burned", { player: player(e.side), dice: `${e.dice[0]}-${e.dice[1]}` });
-    case "doubled":
-      return t("replay.ev.doubled", { player: player(e.side), value: e.value });
-    case "taken":
-      return t("replay.ev.taken", { player: player(e.side), value: e.value });
-    case "dropped":
-      return t("replay.ev.dropped", { player: player(e.side) });
-    case "hand-ended":
-      return t(`replay.ev.won.${e.result.kind}`, { player: player(e.winner), count: e.value });
-    case "resigned":
-      return t("replay.ev.resigned", { player: player(e.side) });
-    case "forfeited":
-      return t("replay.ev.forfeited", { player: player(e.side) });
-    case "timed-out":
-      return t("replay.ev.timedOut", { player: player(e.side) });
-    case "match-ended":
-      if (e.reason === "closed") return t("replay.ev.matchClosed", { white: e.score.white, black: e.score.black });
-      return e.winner
-        ? t("replay.ev.matchWon", { player: player(e.winner), white: e.score.white, black: e.score.black })
-        : t("replay.ev.matchAbandoned", { white: e.score.white, black: e.score.black });
-  }
+  return describeEvent(frame.event, (side) => names[side]) ?? "";
 }
 
 function cubeText(frame: ReplayFrame): string {

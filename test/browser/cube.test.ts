@@ -70,6 +70,14 @@ describe("cube, drop and resign", () => {
     await doubler.getByTestId("dialog-ok").click();
     await taker.waitForSelector('[data-testid="take"]');
     expect(await taker.getByTestId("status").textContent()).toMatch(/doubles to 2: take or drop\?/);
+    // The side that must answer is outlined on both screens (not the doubler, whose turn it still is), and its
+    // clock is the one running.
+    const doublerSide = takerSide === "white" ? "black" : "white";
+    for (const page of [alice, bob]) {
+      await expect.poll(() => page.getByTestId(`player-${takerSide}`).getAttribute("class"), POLL).toContain("turn");
+      expect(await page.getByTestId(`player-${doublerSide}`).getAttribute("class")).not.toContain("turn");
+      expect(await page.getByTestId(`clock-${doublerSide}`).getAttribute("data-running")).toBe("false");
+    }
     await screenshot(taker, "short-cube-offered");
     await taker.getByTestId("take").click();
     await expect.poll(() => taker.getByTestId("dialog-text").textContent(), POLL).toContain("Take the double");
