@@ -21,7 +21,7 @@ describe("the contract's loose ends", () => {
     expect(await balance(a.token)).toBe(before);
   });
 
-  it("a create or join sent again does not give the seat back: a second table, or TABLE_FULL", async () => {
+  it("without a seat key, a create or join sent again does not give the seat back: a second table, or TABLE_FULL", async () => {
     const body = { preset: "backgammon", name: "Retrying" };
     const first = (await (await call("POST", "/v1/tables", { body })).json()) as SeatGrant;
     const again = (await (await call("POST", "/v1/tables", { body })).json()) as SeatGrant;
