@@ -4,9 +4,9 @@
  * ratings, and which commands' `entropy` is used (docs/protocol.md, docs/coins.md, docs/players.md).
  */
 import { describe, expect, it } from "vitest";
-import type { SeatGrant } from "../../src/protocol";
+import type { SeatGrant, TableOrMatchEvent } from "../../src/protocol";
 import { applyCommandTo, balance, delivered } from "./coins-support";
-import { commandId, history, ROLL_IS_A_DECISION, seatedMatch } from "./helpers";
+import { commandId, history, nextMove, ROLL_IS_A_DECISION, seatedMatch } from "./helpers";
 import { call, member, profile, tableBetween } from "./players-support";
 
 describe("the contract's loose ends", () => {
@@ -57,5 +57,36 @@ describe("the contract's loose ends", () => {
     // The seat was on roll and could double: turning auto-roll on rolled at once, with the setting's entropy.
     expect(events.findLast((e) => e.type === "rolled")).toMatchObject({ auto: true, entropy: "auto-roll-entropy" });
     expect(JSON.stringify(events)).not.toContain("chat-entropy");
+  });
+
+  it("a command's change starts with its own event; walking back from ack.seq finds it", async () => {
+    const own: Record<string, TableOrMatchEvent["type"]> = { roll: "rolled", play: "played", double: "doubled", take: "taken", drop: "dropped" };
+    const { id, w, b } = await seatedMatch({ preset: "backgammon", length: 3 });
+    const clients = { white: w, black: b };
+    let checked = 0;
+    for (let i = 0; i < 600; i++) {
+      const table = w.seq >= b.seq ? w.table : b.table;
+      const move = table ? nextMove(table, clients) : null;
+      if (!move) break;
+      const sender = clients[move.side];
+      sender.send({ ...move.message, id: commandId() });
+      const ack = await sender.answer();
+      if (ack.type !== "ack") throw new Error(`refused: ${ack.code}`);
+      const update = await sender.next("update");
+      expect(update.seq).toBe(ack.seq);
+      const events = update.events.map((e) => e.event);
+      const type = own[String(move.message.type)]!;
+      // Its own event comes first; nothing but consequences follow (no presence event, no bot, no timeout).
+      expect(events[0]).toMatchObject({ type, side: move.side });
+      expect(events.some((e) => e.type.startsWith("player-") || e.type === "timed-out")).toBe(false);
+      // Walking back from ack.seq: the latest event of its type by its side without auto or forced.
+      const log = (await history(id)).events.filter((e) => e.seq <= ack.seq);
+      const found = log.findLast((e) => e.event.type === type && "side" in e.event && e.event.side === move.side && !("auto" in e.event) && !("forced" in e.event));
+      expect(found?.seq).toBe(update.events[0]!.seq);
+      await w.waitForSeq(ack.seq);
+      await b.waitForSeq(ack.seq);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 });
