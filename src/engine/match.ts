@@ -135,9 +135,12 @@ export function canDouble(state: MatchState, side: Side): boolean {
 // Steps of the flow. Each works on a draft (a clone the reducer owns) and appends events.
 // ---------------------------------------------------------------------------------------------
 
-/** The mover has dice: either they have something to play (phase `moving`) or the roll is burned and the turn passes. */
-function giveDice(draft: MatchState, side: Side, dice: [number, number], events: MatchEvent[]): void {
-  events.push({ type: "rolled", side, dice: [dice[0], dice[1]] });
+/**
+ * The mover has dice: either they have something to play (phase `moving`) or the roll is burned and the turn passes.
+ * `auto`: the server rolled them without the mover's command (the opening dice handed to the starter).
+ */
+function giveDice(draft: MatchState, side: Side, dice: [number, number], events: MatchEvent[], auto = false): void {
+  events.push({ type: "rolled", side, dice: [dice[0], dice[1]], ...(auto ? { auto: true as const } : {}) });
   draft.dice = dice;
   draft.phase = "moving";
   const plays = compactLegalPlays(draft.position, dice, { firstTurn: draft.firstTurn[side] });
@@ -174,7 +177,8 @@ function startHand(draft: MatchState, dice: DiceSource, events: MatchEvent[]): v
     if (starter === null) continue;
     draft.position = initialPosition(draft.config.ruleset.variant, starter);
     if (draft.config.ruleset.opening === "play-opening-dice") {
-      giveDice(draft, starter, [Math.max(white, black), Math.min(white, black)], events);
+      // Nobody asked for these dice: they are the server's opening roll, so the event says so like every server roll.
+      giveDice(draft, starter, [Math.max(white, black), Math.min(white, black)], events, true);
     } else {
       draft.phase = "awaiting-roll";
     }

@@ -11,6 +11,16 @@ import { EntropySchema } from "./fair-dice";
 /** The seat's client seed for the fair dice (docs/fair-dice.md): published in its `player-joined` event, part of every roll. */
 const clientSeed = EntropySchema.optional();
 
+/**
+ * A secret the client makes up for one create or join (random, at least 128 bits): the same request sent again with
+ * it, after its answer was lost, answers the seat it made, with the same token (docs/protocol.md, "A lost answer").
+ */
+const seatKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, "22-64 characters of A-Z a-z 0-9 _ -")
+  .optional()
+  .meta({ description: "A fresh random secret per request (22-64 characters of A-Z a-z 0-9 _ -): the request sent again with it answers the same seat and token." });
+
 export const LIMITS = {
   /** Largest accepted HTTP body or WebSocket frame, in bytes. */
   maxMessageBytes: 4096,
@@ -84,6 +94,7 @@ export const CreateTableBodySchema = z
     clientSeed,
     /** Domino Coins each player puts in (docs/coins.md): needs a session, a human opponent, a stake within the operator's bounds and the coins. */
     stake: StakeAmountSchema.optional(),
+    seatKey,
   })
   .strict()
   .meta({ id: "CreateTableBody" });
@@ -95,6 +106,7 @@ export const JoinTableBodySchema = z
     /** The invite secret of a private table (from its invite link); ignored by public tables. */
     invite: z.string().max(128).optional(),
     clientSeed,
+    seatKey,
   })
   .strict()
   .meta({ id: "JoinTableBody" });

@@ -116,7 +116,9 @@ export class FairDice implements DiceSource {
 
 /**
  * A change as it is stored: each roll it drew is numbered into the room's count and carries the entropy it was
- * drawn with, and the match's final event reveals the server seed.
+ * drawn with, and the match's final event reveals the server seed. Under `play-opening-dice` the `rolled` event
+ * that hands the opening dice to the starter draws nothing (it is not counted) but carries the entropy of the
+ * opening roll it repeats, like every roll the server makes (docs/fair-dice.md).
  */
 export function sealRolls<C extends { room: Room; events: TableOrMatchEvent[] }>(change: C, entropy: string): C {
   const fair = change.room.info.fairDice;
@@ -125,9 +127,10 @@ export function sealRolls<C extends { room: Room; events: TableOrMatchEvent[] }>
   let previous: TableOrMatchEvent | undefined;
   const events = change.events.map((event): TableOrMatchEvent => {
     const drawn = drawnDice(event, previous, change.room.info.ruleset.opening);
+    const openingDice = !drawn && event.type === "rolled" && previous?.type === "opening-roll";
     previous = event;
     if (drawn) rolls++;
-    if (drawn && entropy !== "" && (event.type === "rolled" || event.type === "opening-roll")) return { ...event, entropy };
+    if ((drawn || openingDice) && entropy !== "" && (event.type === "rolled" || event.type === "opening-roll")) return { ...event, entropy };
     if (event.type === "match-ended") return { ...event, serverSeed: fair.serverSeed };
     return event;
   });

@@ -28,6 +28,16 @@ export function newSeatToken(): string {
   return randomBase64url(32);
 }
 
+/**
+ * What a client's seat key (../protocol/http.ts) stands for, each derived with its own label: the table a create
+ * makes (22 characters, like a random id), the seat's token (43) and a private table's invite secret (22). The
+ * server stores none of them, so a request sent again with its key can be answered with the same seat.
+ */
+export async function fromSeatKey(key: string, what: "table" | "token" | "invite"): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`nardi-seat-key-v1\n${what}\n${key}`)));
+  return base64url(what === "token" ? digest : digest.slice(0, 16));
+}
+
 /** A session token: 256 random bits, like a seat token; only its SHA-256 is stored. */
 export const newSessionToken = newSeatToken;
 

@@ -115,7 +115,7 @@ describe("opening roll (RULES.md §5.2)", () => {
       { type: "hand-started", hand: 1, crawford: false, score: { white: 0, black: 0 } },
       { type: "opening-roll", white: 3, black: 3, starter: null },
       { type: "opening-roll", white: 2, black: 5, starter: "black" },
-      { type: "rolled", side: "black", dice: [5, 2] },
+      { type: "rolled", side: "black", dice: [5, 2], auto: true },
     ]);
     expect(state.phase).toBe("moving");
     expect(state.position).toEqual(initialPosition("short", "black"));

@@ -10,7 +10,7 @@ import { settleStakes } from "../coins/stakes";
 import { livenessMs, type RoomCore } from "./core";
 import { flagFell } from "./flag";
 import { deliverOutbox, retryDelayMs } from "./outbox";
-import { logDrop, reconcile } from "./presence";
+import { goneForTheMatch, logDrop, reconcile } from "./presence";
 import { runBots, serverCommand, step } from "./step";
 import type { Deadline } from "./store";
 import type { Room } from "./table";
@@ -62,7 +62,7 @@ async function runDeadline(core: RoomCore, deadline: Deadline, now: number): Pro
     case "reconnect":
     case "arrive":
       // A seat that never arrived is away just like one that dropped.
-      if (deadline.seat !== "table") windowEnded(core, deadline, deadline.seat);
+      if (deadline.seat !== "table") windowEnded(core, deadline, deadline.seat, now);
       else clear(core, deadline);
       return false;
   }
@@ -151,8 +151,11 @@ function coalescedDrop(core: RoomCore, deadline: Deadline, now: number): void {
   }
 }
 
-/** The seat's window ended and it is still away: it forfeits, or, if the other player is away too, the match is abandoned. */
-function windowEnded(core: RoomCore, deadline: Deadline, seat: Side): void {
+/**
+ * The seat's window ended and it is still away: it forfeits, or, if the other player is gone too, the match is
+ * abandoned. A seat the server's restart made away is not gone before its own window is over (`goneForTheMatch`).
+ */
+function windowEnded(core: RoomCore, deadline: Deadline, seat: Side, now: number): void {
   const room = core.store.load();
   if (!room) return;
   const stillAway = room.info.status === "playing" && room.match !== null && !core.sockets.seatConnected(seat);
@@ -160,8 +163,7 @@ function windowEnded(core: RoomCore, deadline: Deadline, seat: Side): void {
     clear(core, deadline);
     return;
   }
-  const other = room.info.seats[opponent(seat)];
-  const otherAway = other?.kind === "human" && !core.sockets.seatConnected(opponent(seat));
+  const otherAway = goneForTheMatch(core, room, opponent(seat), now);
   const command: MatchCommand = otherAway ? { type: "abandon" } : { type: "forfeit", side: seat };
   const stepped = step(core, { origin: { kind: "server" }, entropy: "", at: Date.now() }, serverCommand(command, { clearDeadlines: [deadline] }));
   if (!stepped.ok) {

@@ -91,7 +91,8 @@ function seatArrived(core: RoomCore, seat: Side, socket: WebSocket, now: number)
     if (pendingDrop) core.commit({ room, events: [], at: now, clearDeadlines: [{ kind: "drop", seat }] });
     return;
   }
-  const back: Seat = { ...holder, seen: true, away: false, ...(holder.away ? { returnedAt: now } : {}) };
+  const { awayByRestart: _, ...staying } = holder;
+  const back: Seat = { ...staying, seen: true, away: false, ...(holder.away ? { returnedAt: now } : {}) };
   const logged = core.commit({
     room: withSeat(room, seat, back),
     events: [{ type: "player-connected", seat }],
@@ -130,12 +131,15 @@ function seatLeft(core: RoomCore, seat: Side, now: number): void {
   logDrop(core, room, seat, now);
 }
 
-/** Logs the seat's `player-disconnected` and opens its reconnect window (ending any coalesced drop). */
-export function logDrop(core: RoomCore, room: Room, seat: Side, now: number): void {
-  const holder = room.info.seats[seat]!;
+/**
+ * Logs the seat's `player-disconnected` and opens its reconnect window (ending any coalesced drop). `byRestart`:
+ * the drop was found at a wake, not seen as a close (see `goneForTheMatch`).
+ */
+export function logDrop(core: RoomCore, room: Room, seat: Side, now: number, byRestart = false): void {
+  const { awayByRestart: _, ...holder } = room.info.seats[seat]!;
   const deadline = now + room.info.reconnectSeconds * 1000;
   const logged = core.commit({
-    room: withSeat(room, seat, { ...holder, away: true }),
+    room: withSeat(room, seat, { ...holder, away: true, ...(byRestart ? { awayByRestart: true } : {}) }),
     events: [{ type: "player-disconnected", seat, deadline }],
     at: now,
     clearDeadlines: [{ kind: "drop", seat }],
@@ -155,8 +159,22 @@ export function reconcile(core: RoomCore, now: number): void {
     const room = core.store.load();
     const holder = room?.info.seats[side];
     if (!room || room.info.status !== "playing" || holder?.kind !== "human") continue;
-    if (holder.seen && !holder.away && !pending.has(side) && !core.sockets.seatConnected(side)) logDrop(core, room, side, now);
+    if (holder.seen && !holder.away && !pending.has(side) && !core.sockets.seatConnected(side)) logDrop(core, room, side, now, true);
   }
+}
+
+/**
+ * When the other seat's window ends, is this seat gone too (so the match is abandoned rather than forfeited to it)?
+ * A human seat with no socket is — unless the server's own restart made it away (its drop found at a wake): then
+ * only once its own window is over too. So a restart never costs the player who stayed the win, while two players
+ * who both stay away past a restart still abandon (their windows, opened at the same wake, end together).
+ */
+export function goneForTheMatch(core: RoomCore, room: Room, side: Side, now: number): boolean {
+  const holder = room.info.seats[side];
+  if (holder?.kind !== "human" || core.sockets.seatConnected(side)) return false;
+  if (!holder.awayByRestart) return true;
+  const window = core.store.deadlines().find((d) => d.kind === "reconnect" && d.seat === side);
+  return !window || window.due <= now;
 }
 
 function withSeat(room: Room, side: Side, seat: Seat): Room {

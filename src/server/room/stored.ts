@@ -41,6 +41,11 @@ export const SeatSchema = z.object({
   seen: z.boolean().optional(),
   /** The log's last word on this seat during the match is `player-disconnected` (it is away, its window runs). */
   away: z.boolean().optional(),
+  /**
+   * It is away only because its socket vanished with the server (a restart, deploy or eviction; the drop was found
+   * at a wake, no close was seen): for the other seat's window it counts as gone only once its own window is over.
+   */
+  awayByRestart: z.boolean().optional(),
   /** When the log last said `player-connected` after a drop (epoch ms): a drop soon after is coalesced. */
   returnedAt: z.number().int().optional(),
   /** "Auto-roll when I'd only roll": the server rolls for this seat even when it could double. */

@@ -12,7 +12,7 @@ import {
   type TableView,
 } from "../../protocol";
 import { newFairDice, sealRolls } from "../dice";
-import { newInviteSecret, newSeatToken, sameDigest, sha256Hex } from "../ids";
+import { fromSeatKey, newInviteSecret, newSeatToken, sameDigest, sha256Hex } from "../ids";
 import { oneAtATime } from "../one-at-a-time";
 import { refuse, type Outcome } from "../problem";
 import { holdStakes, stakeForNewTable } from "../coins/stakes";
@@ -44,7 +44,29 @@ function seedOf(clientSeed: string | undefined): { clientSeed?: string } {
   return clientSeed === undefined ? {} : { clientSeed };
 }
 
+/** The seat's token: from the request's seat key if it has one (the same on every retry), else fresh. */
+function tokenFor(seatKey: string | undefined): Promise<string> {
+  return seatKey === undefined ? Promise.resolve(newSeatToken()) : fromSeatKey(seatKey, "token");
+}
+
+/**
+ * A create or join sent again with its seat key after the answer was lost: the seat whose token the key gives is
+ * answered again, as it stands now, and nothing changes. Null when the key holds no seat here.
+ */
+async function grantAgain(core: RoomCore, room: Room, side: Side, seatKey: string, token: string): Promise<Outcome<SeatIssued> | null> {
+  const hash = room.info.seats[side]?.tokenHash;
+  if (!hash || !sameDigest(hash, await sha256Hex(token))) return null;
+  const invite = side === "white" && room.info.inviteHash != null ? await fromSeatKey(seatKey, "invite") : null;
+  return { ok: true, value: { seat: side, token, invite, table: core.view(room) } };
+}
+
 export async function createTable(core: RoomCore, input: CreateInput): Promise<Outcome<SeatIssued>> {
+  // Sent again with its seat key: answered before any check, which the first one passed.
+  const existing = input.seatKey === undefined ? null : core.store.load();
+  if (existing && input.seatKey !== undefined) {
+    const again = await grantAgain(core, existing, "white", input.seatKey, await tokenFor(input.seatKey));
+    return again ?? refuse("INTERNAL", "table id already in use");
+  }
   const ruleset = makeRuleset(input.preset, input.overrides);
   if (!ruleset.ok) return refuse("BAD_REQUEST", ruleset.error.message);
   if (input.rated && input.opponent === "bot") return refuse("RATED_NEEDS_PLAYER", "games against the computer are never rated");
@@ -55,11 +77,17 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   if (!stake.ok) return stake;
   const name = seatName(input, input.rated || stake.value !== null, "Player 1");
   // Everything that awaits happens before the synchronous load → check → commit, so nothing can interleave.
-  const token = newSeatToken();
+  const token = await tokenFor(input.seatKey);
   const tokenHash = await sha256Hex(token);
-  const invite = input.private && input.opponent === "human" ? newInviteSecret() : null;
+  const privateTable = input.private && input.opponent === "human";
+  const invite = !privateTable ? null : input.seatKey === undefined ? newInviteSecret() : await fromSeatKey(input.seatKey, "invite");
   const inviteHash = invite === null ? null : await sha256Hex(invite);
-  if (core.store.exists()) return refuse("INTERNAL", "table id already in use");
+  const raced = core.store.load();
+  if (raced) {
+    // The same create, sent again while this one awaited: the first to get here made the table.
+    const again = input.seatKey === undefined ? null : await grantAgain(core, raced, "white", input.seatKey, token);
+    return again ?? refuse("INTERNAL", "table id already in use");
+  }
 
   const now = Date.now();
   const info: TableInfo = {
@@ -153,7 +181,7 @@ export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outco
 }
 
 async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
-  const token = newSeatToken();
+  const token = await tokenFor(input.seatKey);
   const tokenHash = await sha256Hex(token);
   const inviteHash = await sha256Hex(input.invite ?? "");
   let room = core.store.load();
@@ -161,6 +189,12 @@ async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatI
   const expected = room.info.inviteHash;
   if (expected != null && (input.invite === undefined || !sameDigest(expected, inviteHash))) {
     return refuse("BAD_INVITE", "this table is private: join with the invite secret from its invite link");
+  }
+  if (input.seatKey !== undefined) {
+    const again = await grantAgain(core, room, "black", input.seatKey, token);
+    if (again) return again;
+    const white = room.info.seats.white?.tokenHash;
+    if (white && sameDigest(white, tokenHash)) return refuse("BAD_REQUEST", "this seat key made White's seat here: use a fresh key for each request");
   }
   if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
   if (room.info.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");

@@ -22,7 +22,7 @@ import {
 } from "../../protocol";
 import type { Env } from "../env";
 import { bearerToken, limitClient, listingClient } from "../access";
-import { newTableId } from "../ids";
+import { fromSeatKey, newTableId } from "../ids";
 import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
 import { grant } from "../room/seats";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
@@ -102,7 +102,8 @@ tables.openapi(
   async (c) => {
     const body = c.req.valid("json");
     await limitClient(c.env, "CREATE_LIMIT", c.req.raw);
-    const id = newTableId();
+    // With a seat key the id is the key's, so the create sent again reaches the same table.
+    const id = body.seatKey === undefined ? newTableId() : await fromSeatKey(body.seatKey, "table");
     const client = await listingClient(c.env, c.req.raw, id);
     const player = await sessionPlayer(c.env, c.req.header("authorization"));
     await admit(c.env, { what: "create-table", player, rated: body.rated, stake: body.stake ?? 0 });
