@@ -19,6 +19,7 @@ import { term } from "./glossary";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel, sideName } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
 import { enableDrag } from "./drag";
+import { problemMessage } from "./errors";
 import { renderEnd } from "./end";
 import { t } from "./i18n";
 import { playNotation, readerOf, renderMoveList, type Numbering } from "./moves";
@@ -234,7 +235,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     try {
       await what();
     } catch (err) {
-      errorText = err instanceof Error ? err.message : String(err);
+      errorText = problemMessage(err);
       turn?.reset();
       selected = null;
     } finally {
