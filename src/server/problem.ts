@@ -7,8 +7,10 @@
  * One word for the text: `message`, as the engine's `RuleError` and the socket's `error` frame have it. Only the
  * problem body calls it `detail`, because RFC 9457 does.
  */
+import type * as z from "zod";
 import type { Result } from "../engine";
 import { httpStatusFor, type ErrorCode, type Problem } from "../protocol";
+import { objectLog } from "./log";
 
 /** A refusal as a value: a stable code and a sentence for developers (an engine `RuleError` is one). */
 export interface Refusal {
@@ -43,6 +45,18 @@ export function refuse(code: ErrorCode, message: string): { ok: false; error: Re
 export function unwrap<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
   throw new HttpRefusal(outcome.error.code, outcome.error.message);
+}
+
+/**
+ * What the server wrote itself (a D1 row, a Durable Object's RPC answer) parsed with its schema. Only a bug or a
+ * missed migration makes it not fit: that is logged with the schema's complaint and answered as INTERNAL, never
+ * passed on as a wrong type.
+ */
+export function ownData<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  objectLog("server").error(`${what} does not fit its schema`, parsed.error, { what });
+  throw new HttpRefusal("INTERNAL", `${what} does not fit its schema`);
 }
 
 const TITLES: Partial<Record<ErrorCode, string>> = {

@@ -8,8 +8,9 @@ import { MatchRecordSchema, RECORD_MEDIA, RecordQuerySchema, TableIdParamSchema,
 import { replayLog, toMat, toText } from "../../protocol/export";
 import type { Env } from "../env";
 import { bearerToken } from "../access";
-import { Db, type MatchFacts } from "../db";
-import { HttpRefusal, unwrap } from "../problem";
+import { Db } from "../db";
+import { HttpRefusal, ownData, unwrap } from "../problem";
+import { MatchFactsSchema, type MatchFacts } from "../record/facts";
 import { readableRecord } from "../record-access";
 import { problem } from "../openapi";
 
@@ -33,7 +34,8 @@ async function findRecord(env: Env, id: string, token: string | undefined, autho
   const stored = await db.matchRecord(id);
   // The table let this reader in (or is gone: then the stored record's own rule decides, ../record-access.ts).
   if (stored) return outcome.ok ? stored : readableRecord(db, stored, authorization);
-  if (outcome.ok) return asRecord(outcome.value as MatchFacts);
+  // Parsed like any stored row: the RPC answer crossed a boundary, and its type there is only what the stub says.
+  if (outcome.ok) return asRecord(ownData(MatchFactsSchema, outcome.value, `table ${id}'s record`));
   throw new HttpRefusal("MATCH_NOT_FOUND", "no table and no recorded match with this id");
 }
 
