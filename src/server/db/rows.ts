@@ -54,7 +54,7 @@ export const MatchRowSchema = z
   }));
 
 /** JSON text parsed, then checked with `schema`. */
-function json<S extends z.ZodType>(schema: S) {
+export function json<S extends z.ZodType>(schema: S) {
   return z
     .string()
     .transform((text, ctx) => {
