@@ -3,7 +3,7 @@
  * typecheck until it has a text here) and the client's own codes. The page shows only these texts, never the
  * server's code or its developer-facing detail (docs/protocol.md#errors: clients match on the code).
  */
-import type { ClientErrorCode } from "../client/errors";
+import type { ClientErrorCode } from "../client";
 import { isErrorCode, type ErrorCode } from "../protocol";
 import type { MessageKey } from "./i18n";
 

@@ -1,6 +1,5 @@
-/** The error pages: say what happened and link back (an unknown page, table or invite link). */
-import { ApiError, CommandError } from "../client";
-import type { ClientErrorCode } from "../client/errors";
+/** The error pages (an unknown page, table or invite link: say what happened and link back), and every refusal as the player's sentence. */
+import { ApiError, CommandError, type ClientErrorCode } from "../client";
 import { isErrorCode, type ErrorCode } from "../protocol";
 import { errorText } from "./error-texts";
 import { clear, h } from "./dom";
