@@ -8,6 +8,7 @@
 import type { CompactPlays } from "../engine";
 import {
   compactPlaysOf,
+  isErrorCode,
   legalPlayViews,
   SOCKET_PROTOCOL,
   TOKEN_PROTOCOL_PREFIX,
@@ -27,7 +28,7 @@ import {
   randomHex,
 } from "../protocol";
 import { remainingTime, type SideTime } from "./clock";
-import { CommandError } from "./errors";
+import { clientCode, CommandError } from "./errors";
 import { newCommandId } from "./ids";
 import { KeepAlive } from "./keepalive";
 import { Listeners } from "./listeners";
@@ -445,6 +446,7 @@ export class TableConnection {
     const parsed = ServerMessageSchema.safeParse(json);
     if (parsed.success) return parsed.data;
     this.listeners.emit("invalid", text, parsed.error.message);
+    this.refuseNewer(json);
     return null;
   }
 
@@ -510,6 +512,15 @@ export class TableConnection {
         if (this.pending.awaitingStateAfter(this.seq) && this.welcomed) this.sync(this.seq);
       }, 2000);
     }
+  }
+
+  /** An `error` frame whose code is newer than this client still answers its command (as BAD_RESPONSE), so it never waits for nothing. */
+  private refuseNewer(json: unknown): void {
+    if (typeof json !== "object" || json === null) return;
+    const { type, id, code, message, seq } = json as Record<string, unknown>;
+    if (type !== "error" || typeof id !== "string" || typeof message !== "string" || isErrorCode(code)) return;
+    const known = clientCode(code, message);
+    this.pending.refuse(id, new CommandError(known.code, known.text, typeof seq === "number" ? seq : null));
   }
 
   private onErrorMessage(m: ErrorMessage): void {

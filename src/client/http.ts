@@ -65,8 +65,15 @@ import { ReportQueueSchema, StaffReportSchema, type ReportQueue, type ReportStat
 import { ChatFilterStateSchema, type ChatFilterState, type SetChatFilterBodySchema, type SetSiteBodySchema } from "../protocol/site";
 import { TableConnection } from "./connection";
 import { randomHex } from "../protocol";
-import { ApiError } from "./errors";
+import { ApiError, clientCode } from "./errors";
 import type { ConnectOptions } from "./types";
+
+/** A problem body whose code may be newer than this client: read so the refusal still reaches the caller (as BAD_RESPONSE). */
+function problemShape(json: unknown): { code: string; detail: string } | null {
+  if (typeof json !== "object" || json === null) return null;
+  const { code, detail } = json as Record<string, unknown>;
+  return typeof code === "string" && typeof detail === "string" ? { code, detail } : null;
+}
 
 /** Anything with a zod-like `parse` (keeps the client independent of zod's own types). */
 interface Parser<T> {
@@ -390,6 +397,11 @@ export class NardiClient {
     if (!res.ok) {
       const problem = ProblemSchema.safeParse(json);
       if (problem.success) throw new ApiError(res.status, problem.data.code, problem.data.detail);
+      const newer = problemShape(json);
+      if (newer) {
+        const { code, text: detail } = clientCode(newer.code, newer.detail);
+        throw new ApiError(res.status, code, detail);
+      }
       throw new ApiError(res.status, `HTTP_${res.status}`, text.slice(0, 200));
     }
     try {

@@ -6,7 +6,7 @@
 export { NardiClient, type ClientOptions } from "./http";
 export { TableConnection, socketProtocols } from "./connection";
 export type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
-export { ApiError, CommandError } from "./errors";
+export { ApiError, CommandError, type ClientErrorCode } from "./errors";
 export { remainingTime, type SideTime } from "./clock";
 export type {
   AckMessage,

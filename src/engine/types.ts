@@ -92,7 +92,8 @@ export interface RuleError {
   candidates?: string[];
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleError };
+/** A value, or the error that stopped it: the one result shape (the server's `Outcome` is this with a coded `Refusal`). */
+export type Result<T, E = RuleError> = { ok: true; value: T } | { ok: false; error: E };
 
 /** Every stable code the engine can return. Clients match on these strings; never rename one. */
 export const RULE_ERROR_CODES = [

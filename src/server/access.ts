@@ -8,7 +8,7 @@ import { SOCKET_PROTOCOL, SOCKET_PROTOCOL_V1, TOKEN_PROTOCOL_PREFIX } from "../p
 import type { Env } from "./env";
 import { sha256Hex } from "./ids";
 import { requestLog } from "./log";
-import { ApiError, refuse, type Outcome } from "./problem";
+import { HttpRefusal, refuse, type Outcome } from "./problem";
 
 /** The client's address as Cloudflare reports it; "unknown" when there is none (only local tests and internal calls). */
 function clientKey(request: Request): string {
@@ -53,7 +53,7 @@ export async function limitClient(env: Env, name: LimitName, request: Request): 
       GUEST_LIMIT: "guests created",
       CLAIM_LIMIT: "name claims",
     }[name];
-    throw new ApiError("RATE_LIMITED", `too many ${what} from this address; try again later`, 429, { "retry-after": "60" });
+    throw new HttpRefusal("RATE_LIMITED", `too many ${what} from this address; try again later`, 429, { "retry-after": "60" });
   }
 }
 
@@ -62,7 +62,7 @@ export function bearerToken(request: Request): string | undefined {
   const header = request.headers.get("authorization");
   if (header === null) return undefined;
   const match = /^Bearer +([\x21-\x7e]{1,128})$/i.exec(header.trim());
-  if (!match?.[1]) throw new ApiError("BAD_TOKEN", "Authorization must be `Bearer <seat token>`");
+  if (!match?.[1]) throw new HttpRefusal("BAD_TOKEN", "Authorization must be `Bearer <seat token>`");
   return match[1];
 }
 

@@ -15,7 +15,7 @@ import { emit } from "./metrics/analytics";
 import { countError } from "./metrics/errors";
 import { health } from "./metrics/health";
 import { DOCUMENT } from "./openapi";
-import { ApiError, problemResponse } from "./problem";
+import { HttpRefusal, problemResponse } from "./problem";
 import { admin } from "./admin";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
@@ -53,7 +53,7 @@ export function createApp() {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return problemResponse(error.code, error.detail, error.status, error.headers);
+    if (error instanceof HttpRefusal) return problemResponse(error.code, error.message, error.status, error.headers);
     if (error instanceof HTTPException) {
       if (error.status === 413) return problemResponse("MESSAGE_TOO_LARGE", `bodies may have at most ${LIMITS.maxMessageBytes} bytes`);
       if (error.status === 415) return problemResponse("BAD_REQUEST", "a body must be JSON, sent with content-type: application/json", 415);

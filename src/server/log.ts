@@ -52,6 +52,8 @@ export function scrub(value: unknown, depth = 0): unknown {
 
 function errorFields(error: Error, depth: number): Record<string, unknown> {
   const fields: Record<string, unknown> = { name: error.name, message: scrubText(error.message) };
+  // A coded refusal (../problem.ts HttpRefusal) keeps its code apart from its text: write it too.
+  if ("code" in error && typeof error.code === "string") fields.code = error.code;
   if (error.stack) fields.stack = scrubText(error.stack);
   if (error.cause !== undefined && depth < 6) fields.cause = scrub(error.cause, depth + 1);
   return fields;

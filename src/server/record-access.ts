@@ -7,7 +7,7 @@
 import type { MatchRecord } from "../protocol";
 import type { Db } from "./db";
 import { optionalSession } from "./identity/sessions";
-import { ApiError } from "./problem";
+import { HttpRefusal } from "./problem";
 
 export function recordHidesLog(record: MatchRecord): boolean {
   const created = record.events.find((e) => e.event.type === "table-created")?.event;
@@ -20,5 +20,5 @@ export async function readableRecord(db: Db, record: MatchRecord, authorization:
   const session = authorization?.startsWith("Bearer ") ? await optionalSession(db, authorization).catch(() => null) : null;
   const playerId = session?.player.id;
   if (playerId && (record.players.white.playerId === playerId || record.players.black.playerId === playerId)) return record;
-  throw new ApiError("SPECTATORS_DISABLED", "this match was played without spectators: only its players (with their session) read its record");
+  throw new HttpRefusal("SPECTATORS_DISABLED", "this match was played without spectators: only its players (with their session) read its record");
 }

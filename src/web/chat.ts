@@ -5,8 +5,8 @@
  * localStorage by their player id (or name, for seats without one).
  */
 import type { Side } from "../engine/types";
-import type { NardiClient, TableConnection } from "../client";
-import { CHAT_LIMITS, type ChatLine, type TableView } from "../protocol";
+import { CommandError, type NardiClient, type TableConnection } from "../client";
+import { CHAT_LIMITS, isErrorCode, type ChatLine, type ErrorCode, type TableView } from "../protocol";
 import { button, clear, h } from "./dom";
 import { t, type MessageKey } from "./i18n";
 import { opponentTarget, reportButton, type ReportTarget } from "./report";
@@ -33,7 +33,8 @@ function setMuted(who: string, muted: boolean): void {
   }
 }
 
-const ERRORS: Partial<Record<string, MessageKey>> = {
+/** What a refused line means in the chat box (other codes: the chat's generic "could not be sent"). */
+const ERRORS: Partial<Record<ErrorCode, MessageKey>> = {
   CHAT_FLOOD: "chat.error.flood",
   CHAT_TOO_LONG: "chat.error.long",
   SPECTATOR: "chat.error.spectator",
@@ -159,8 +160,7 @@ export function mountChat(conn: TableConnection, api: NardiClient): ChatPanel {
         input.value = "";
       })
       .catch((err: unknown) => {
-        const code = typeof err === "object" && err !== null && "code" in err ? String((err as { code: unknown }).code) : "";
-        const key = ERRORS[code];
+        const key = err instanceof CommandError && isErrorCode(err.code) ? ERRORS[err.code] : undefined;
         error.textContent = key ? t(key) : t("chat.error.other");
       })
       .finally(() => {

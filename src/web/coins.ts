@@ -10,6 +10,7 @@
 import { ApiError, type NardiClient, type PlayerProfile, type TableSummary, type TableView, type Transfer } from "../client";
 import type { Side } from "../engine/types";
 import { button, clear, h } from "./dom";
+import { problemMessage } from "./errors";
 import { formatNumber, t } from "./i18n";
 
 const badges = new Set<{ el: HTMLElement; api: NardiClient }>();
@@ -140,7 +141,7 @@ export function mountTransfers(root: HTMLElement, api: NardiClient): () => void 
       next = page.next;
       more.hidden = next === null;
     } catch (err) {
-      if (live) error.textContent = problemText(err);
+      if (live) error.textContent = problemMessage(err);
     } finally {
       more.disabled = false;
     }
@@ -157,14 +158,10 @@ export function mountTransfers(root: HTMLElement, api: NardiClient): () => void 
       );
       await load();
     } catch (err) {
-      if (live) head.replaceChildren(h("p", { class: "error", "data-testid": "coins-error" }, err instanceof ApiError && err.code === "UNAUTHORIZED" ? t("coins.needSession") : problemText(err)));
+      if (live) head.replaceChildren(h("p", { class: "error", "data-testid": "coins-error" }, err instanceof ApiError && err.code === "UNAUTHORIZED" ? t("coins.needSession") : problemMessage(err)));
     }
   })();
   return () => {
     live = false;
   };
-}
-
-function problemText(err: unknown): string {
-  return err instanceof ApiError ? `${err.code}: ${err.detail}` : String(err);
 }

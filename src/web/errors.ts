@@ -1,5 +1,7 @@
-/** The error pages: say what happened and link back (an unknown page, table or invite link). */
-import { ApiError } from "../client";
+/** The error pages (an unknown page, table or invite link: say what happened and link back), and every refusal as the player's sentence. */
+import { ApiError, CommandError, type ClientErrorCode } from "../client";
+import { isErrorCode, type ErrorCode } from "../protocol";
+import { errorText } from "./error-texts";
 import { clear, h } from "./dom";
 import { language, t, type MessageKey } from "./i18n";
 
@@ -28,31 +30,8 @@ export function mountError(root: HTMLElement, page: ErrorPage, ...extra: HTMLEle
   return () => undefined;
 }
 
-const CODE_TEXTS: Partial<Record<string, MessageKey>> = {
-  TABLE_FULL: "errors.code.tableFull",
-  TABLE_NOT_FOUND: "errors.code.tableNotFound",
-  BAD_INVITE: "errors.code.badInvite",
-  RATE_LIMITED: "errors.code.rateLimited",
-  BAD_NAME: "errors.code.badName",
-  NAME_RESERVED: "errors.code.badName",
-  NAME_TAKEN: "errors.code.nameTaken",
-  BAD_CREDENTIALS: "errors.code.badCredentials",
-  RATED_NEEDS_PLAYER: "errors.code.ratedNeedsPlayer",
-  SAME_PLAYER: "errors.code.samePlayer",
-  PLAYER_NOT_FOUND: "errors.code.playerNotFound",
-  FORBIDDEN: "errors.code.forbidden",
-  BANNED: "errors.code.banned",
-  SUSPENDED: "errors.code.suspended",
-  MUTED: "errors.code.muted",
-  CLAIM_REQUIRED: "fairplay.code.claimRequired",
-  COOLDOWN: "fairplay.code.cooldown",
-  NAME_PROTECTED: "fairplay.code.nameProtected",
-  SITE_RESTRICTED: "errors.code.siteRestricted",
-  CHAT_FILTERED: "errors.code.chatFiltered",
-};
-
 /** What the report dialog can meet (docs/reports.md): these codes mean something particular there. */
-const REPORT_CODE_TEXTS: Partial<Record<string, MessageKey>> = {
+const REPORT_CODE_TEXTS: Partial<Record<ErrorCode, MessageKey>> = {
   SAME_PLAYER: "errors.code.reportSelf",
   RATE_LIMITED: "errors.code.reportLimit",
   SPECTATOR: "errors.code.reportNotSeated",
@@ -66,14 +45,22 @@ function untilOf(detail: string): string {
   return iso ? new Date(iso).toLocaleString(language()) : "";
 }
 
-/** A refusal or failure as a sentence for the player: known codes in words, others with the server's code and detail. */
-export function problemMessage(err: unknown, texts: Partial<Record<string, MessageKey>> = {}): string {
-  if (err instanceof ApiError) {
-    const key = texts[err.code] ?? CODE_TEXTS[err.code];
-    return key ? t(key, { until: untilOf(err.detail) }) : t("errors.code.other", { code: err.code, detail: err.detail });
+/**
+ * A refusal or failure as a sentence for the player, in the page's language: the code's text (./error-texts.ts),
+ * never the code itself or the server's detail (which is for developers and in English).
+ */
+export function problemMessage(err: unknown, texts: Partial<Record<ErrorCode, MessageKey>> = {}): string {
+  if (err instanceof ApiError || err instanceof CommandError) {
+    const key = (isErrorCode(err.code) ? texts[err.code] : undefined) ?? errorText(err.code);
+    return t(key, { until: untilOf(err instanceof ApiError ? err.detail : err.message) });
   }
   if (err instanceof TypeError) return t("errors.offline");
-  return t("errors.code.other", { code: "ERROR", detail: err instanceof Error ? err.message : String(err) });
+  return t("errors.code.other");
+}
+
+/** A code alone (a seek socket's `error`), as a sentence for the player. */
+export function codeMessage(code: ClientErrorCode): string {
+  return t(errorText(code));
 }
 
 /** A refused report, in words (the report dialog's codes first). */

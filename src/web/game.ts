@@ -23,6 +23,7 @@ import { term } from "./glossary";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel } from "./describe";
 import { button, clear, confirmDialog, h } from "./dom";
 import { enableDrag } from "./drag";
+import { problemMessage } from "./errors";
 import { renderEnd } from "./end";
 import { t } from "./i18n";
 import { readerOf, renderMoveList, type Numbering } from "./moves";
@@ -185,7 +186,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     try {
       await what();
     } catch (err) {
-      errorText = err instanceof Error ? err.message : String(err);
+      errorText = problemMessage(err);
       choice.reset();
     } finally {
       busy = false;

@@ -8,6 +8,7 @@ import type { CoinBalance, NardiClient, PlayerProfile } from "../client";
 import type { PresetName } from "../engine/types";
 import { SEEK_LENGTHS, SOCKET_PROTOCOL, SeekServerMessageSchema, TIME_CONTROL_NAMES, TOKEN_PROTOCOL_PREFIX, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../protocol";
 import { button, clear, field, h, select } from "./dom";
+import { codeMessage, problemMessage } from "./errors";
 import { t, type MessageKey } from "./i18n";
 import { loadSession, saveSeat } from "./store";
 
@@ -52,7 +53,7 @@ function endMessage(message: SeekServerMessage): string {
     if (message.reason === "insufficient-coins") return t("quick.error.coinsGone");
     return "";
   }
-  if (message.type === "error") return t("quick.error.other", { code: message.code });
+  if (message.type === "error") return codeMessage(message.code);
   return "";
 }
 
@@ -208,7 +209,7 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
         saveSeat({ tableId: grant.tableId, seat: grant.seat, token: grant.token });
         location.hash = `#/t/${grant.tableId}`;
       } catch (err) {
-        error.textContent = t("quick.error.other", { code: err instanceof Error ? err.message : String(err) });
+        error.textContent = problemMessage(err);
       }
     })();
   });

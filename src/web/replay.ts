@@ -12,6 +12,7 @@ import { handStarts, replayLog, type Replay, type ReplayFrame } from "../protoco
 import { renderBoard } from "./board";
 import { describeEvent } from "./describe";
 import { button, clear, h } from "./dom";
+import { problemMessage } from "./errors";
 import { t, type MessageKey } from "./i18n";
 import { presetName } from "./names";
 
@@ -82,7 +83,7 @@ function cubeText(frame: ReplayFrame): string {
 function loadError(err: unknown): string {
   if (err instanceof ApiError && err.code === "SPECTATORS_DISABLED") return t("replay.private");
   if (err instanceof ApiError && (err.code === "MATCH_NOT_FOUND" || err.code === "TABLE_NOT_FOUND")) return t("replay.notFound");
-  return t("replay.failed", { reason: err instanceof ApiError ? `${err.code}: ${err.detail}` : String(err) });
+  return t("replay.failed", { reason: problemMessage(err) });
 }
 
 export function mountReplay(root: HTMLElement, opts: ReplayOptions): () => void {

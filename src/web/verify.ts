@@ -6,6 +6,7 @@
 import { ApiError, type NardiClient } from "../client";
 import { verifyDice, type ChiSquare, type DiceStats, type DiceVerdict } from "../protocol";
 import { clear, h } from "./dom";
+import { problemMessage } from "./errors";
 import { formatNumber, t } from "./i18n";
 
 /** The whole log: the table's own while it exists (all pages), else the recorded match's. */
@@ -138,7 +139,7 @@ export function mountDiceStats(root: HTMLElement, api: NardiClient, playerId: st
     },
     (error: unknown) => {
       if (gone) return;
-      body.textContent = error instanceof ApiError ? `${error.code}: ${error.detail}` : String(error);
+      body.textContent = problemMessage(error);
       body.className = "error";
     },
   );

@@ -5,6 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { ApiError, NardiClient } from "../../src/client";
+import { translate } from "../../src/web/i18n";
 import { claimName, POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -79,6 +80,38 @@ describe("players", () => {
 
     await host.getByTestId("leaders").click();
     await expect.poll(() => host.getByTestId("no-leaders").count(), POLL).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("an Armenian page says a refused claim and a failed sign-in in Armenian: no code, no validation dump", async () => {
+    const errors: string[] = [];
+    const page = await (await browser().newContext({ locale: "hy-AM" })).newPage();
+    watchPageErrors(page, errors);
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => page.getByTestId("me").textContent(), POLL).toMatch(/^guest-/);
+    await page.getByTestId("me").click();
+    await page.waitForSelector('[data-testid="account"]');
+    const shown = async () => (await page.getByTestId("account-error").textContent()) ?? "";
+
+    // A password under the minimum: the server's answer is BAD_REQUEST with zod's words about `password`.
+    await page.getByTestId("account-name").fill(`Hayk${Date.now() % 100000}`);
+    await page.getByTestId("account-password").fill("short");
+    await page.getByTestId("claim").click();
+    await expect.poll(shown, POLL).not.toBe("");
+    const refused = await shown();
+    expect(refused).toMatch(/[\u0531-\u0587]/);
+    expect(refused).not.toMatch(/[A-Z]{2,}_[A-Z]{2,}|password|Too small/);
+    expect(refused).toBe(translate("hy", "errors.code.badRequest"));
+
+    await page.getByTestId("account-name").fill("NobodyHere");
+    await page.getByTestId("account-password").fill("wrong horse battery");
+    await page.getByTestId("login").click();
+    // The form clears its message when the click is sent: wait for the next one.
+    await expect.poll(async () => [refused, ""].includes(await shown()), POLL).toBe(false);
+    const failed = await shown();
+    expect(failed).not.toMatch(/[A-Z]{2,}_[A-Z]{2,}|password/);
+    expect(failed).toBe(translate("hy", "errors.code.badCredentials"));
+    await screenshot(page, "players-armenian-error");
     expect(errors).toEqual([]);
   });
 });

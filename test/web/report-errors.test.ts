@@ -11,7 +11,7 @@ describe("the report dialog's refusals", () => {
   for (const lang of LANGUAGES) {
     it(`${lang}: each is its own sentence, never the generic "something went wrong"`, () => {
       setLanguage(lang);
-      const generic = translate(lang, "errors.code.other", { code: "X", detail: "Y" }).replace("X", "").replace("Y", "");
+      const generic = translate(lang, "errors.code.other");
       const texts = REFUSALS.map((code) => reportProblemMessage(new ApiError(400, code, "detail")));
       for (const [i, text] of texts.entries()) {
         expect(text, REFUSALS[i]).not.toContain("detail");

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { ActionResult, Dossier, LogPage, MyStanding, PlayerProfile, PlayerSearch, TransferPage } from "../../src/protocol";
 import { admit } from "../../src/server/moderation/admission";
 import { compensations } from "../../src/server/moderation/actions";
-import { ApiError } from "../../src/server/problem";
+import { HttpRefusal } from "../../src/server/problem";
 import { Db } from "../../src/server/db";
 import { ModerationDb, reversalGuard } from "../../src/server/db/moderation";
 import { balance, delivered, expectLedgerSound, resign, stored } from "./coins-support";
@@ -36,7 +36,7 @@ async function chatRefusal(playerId: string): Promise<string | null> {
     await admit(env, { what: "chat", player });
     return null;
   } catch (error) {
-    if (error instanceof ApiError) return `${error.code}: ${error.detail}`;
+    if (error instanceof HttpRefusal) return `${error.code}: ${error.message}`;
     throw error;
   }
 }

@@ -136,6 +136,25 @@ describe("guests and sessions", () => {
     const board = await call("GET", "/v1/leaderboards/backgammon");
     expect(((await board.json()) as Leaderboard)).toEqual({ pool: "backgammon", entries: [], next: null });
   });
+
+  it("a D1 row that does not fit its schema is a coded INTERNAL error, not a silently wrong answer", async () => {
+    const a = await guest();
+    // A pool no preset has (a bug or a missed migration could write one: the column is free text).
+    await env.DB.prepare("INSERT INTO ratings (player_id, pool, rating, rd, volatility, games, rated_at, rev) VALUES (?, 'chess', 1500, 350, 0.06, 0, 0, 0)")
+      .bind(a.player.id)
+      .run();
+    const res = await call("GET", `/v1/players/${a.player.id}`);
+    expect(res.status).toBe(500);
+    expect((await problemOf(res)).code).toBe("INTERNAL");
+    // A record column that is not JSON at all.
+    await env.DB.prepare(
+      `INSERT INTO matches (table_id, pool, length, rated, winner, reason, score_white, score_black, started_at, ended_at, record, ratings_ok)
+       VALUES ('BBBBBBBBBBBBBBBBBBBBBB', 'backgammon', 1, 0, 'white', 'score', 1, 0, 0, 1, '{"players":', 1)`,
+    ).run();
+    const record = await call("GET", "/v1/matches/BBBBBBBBBBBBBBBBBBBBBB");
+    expect(record.status).toBe(500);
+    expect((await problemOf(record)).code).toBe("INTERNAL");
+  });
 });
 
 describe("leaderboards", () => {

@@ -8,7 +8,7 @@ import { Db, type PlayerRow } from "../db";
 import { rolesOf } from "../db/roles";
 import type { Env } from "../env";
 import { requireSession } from "../identity/sessions";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 
 export interface Staff {
   db: Db;
@@ -21,7 +21,7 @@ export async function requireStaff(env: Env, authorization: string | undefined, 
   const { player } = await requireSession(db, authorization);
   const roles = await rolesOf(env.DB, player.id);
   const allowed = role === "moderator" ? roles.length > 0 : roles.includes("admin");
-  if (!allowed) throw new ApiError("FORBIDDEN", `this route needs the ${role} role`);
+  if (!allowed) throw new HttpRefusal("FORBIDDEN", `this route needs the ${role} role`);
   return { db, player, roles };
 }
 

@@ -11,7 +11,7 @@ import type { Env } from "../env";
 import { cooldownOf } from "../fairplay/cooldown";
 import { FARMING } from "../fairplay/flags";
 import { json, problem } from "../openapi";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 import { requireStaff, STAFF_SECURITY } from "./auth";
 
 export const fairplayAdmin = new OpenAPIHono<{ Bindings: Env }>();
@@ -26,7 +26,7 @@ const refusals = {
 
 async function existing(env: Env, authorization: string | undefined, id: string): Promise<void> {
   const { db } = await requireStaff(env, authorization, "moderator");
-  if (!(await db.player(id))) throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
+  if (!(await db.player(id))) throw new HttpRefusal("PLAYER_NOT_FOUND", "no player with this id");
 }
 
 fairplayAdmin.openapi(

@@ -10,7 +10,7 @@ import { counterRows, gauges, type CounterRow } from "../db/metrics";
 import type { Env } from "../env";
 import { bucketMs, bucketOf } from "../metrics/hours";
 import { json, problem } from "../openapi";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 import { requireStaff, STAFF_SECURITY } from "./auth";
 
 /** Buckets served by default (two days of hours, or 48 days), and at most. */
@@ -51,9 +51,9 @@ export async function metricsReport(env: Env, period: MetricsPeriod, since: numb
   const size = bucketMs(period);
   const until = bucketOf(now, period) + size;
   const first = since === undefined ? until - DEFAULT_BUCKETS * size : bucketOf(since, period);
-  if (first >= until) throw new ApiError("BAD_REQUEST", "since lies in the future");
+  if (first >= until) throw new HttpRefusal("BAD_REQUEST", "since lies in the future");
   const count = (until - first) / size;
-  if (count > MAX_BUCKETS) throw new ApiError("BAD_REQUEST", `at most ${MAX_BUCKETS} buckets (${period}s) at once; move since forward`);
+  if (count > MAX_BUCKETS) throw new HttpRefusal("BAD_REQUEST", `at most ${MAX_BUCKETS} buckets (${period}s) at once; move since forward`);
   const buckets = Array.from({ length: count }, (_, i) => first + i * size);
 
   const monitor = env.MONITOR.getByName("monitor");

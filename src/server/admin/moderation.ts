@@ -28,7 +28,7 @@ import { nameKey } from "../identity/names";
 import { ratingView } from "../identity/profile";
 import { actOnPlayer, closeTable, restoreMatch, reverseMatch, setRole } from "../moderation/actions";
 import { json, problem } from "../openapi";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 import { requireStaff, STAFF_SECURITY } from "./auth";
 
 export const moderation = new OpenAPIHono<{ Bindings: Env }>();
@@ -121,7 +121,7 @@ moderation.openapi(
   async (c) => {
     const { db } = await auth(c);
     const player = await db.player(c.req.valid("param").id);
-    if (!player || player.kind === "deleted") throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
+    if (!player || player.kind === "deleted") throw new HttpRefusal("PLAYER_NOT_FOUND", "no player with this id");
     return c.json(await dossierOf(c.env, db, player, Date.now()), 200);
   },
 );

@@ -11,7 +11,7 @@ import { ReportsDb, type ReportRow } from "../db/reports";
 import type { Env } from "../env";
 import { newTableId } from "../ids";
 import { json, problem } from "../openapi";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 import { requireStaff, STAFF_SECURITY } from "./auth";
 
 export const reportsAdmin = new OpenAPIHono<{ Bindings: Env }>();
@@ -55,7 +55,7 @@ async function staffViews(reports: ReportsDb, rows: ReportRow[]): Promise<StaffR
 
 async function existing(reports: ReportsDb, id: string): Promise<ReportRow> {
   const row = await reports.byId(id);
-  if (!row) throw new ApiError("REPORT_NOT_FOUND", "no report with this id");
+  if (!row) throw new HttpRefusal("REPORT_NOT_FOUND", "no report with this id");
   return row;
 }
 
@@ -126,11 +126,11 @@ reportsAdmin.openapi(
     const { outcome, note, actionId } = c.req.valid("json");
     const reports = new ReportsDb(c.env.DB);
     const report = await existing(reports, c.req.valid("param").id);
-    const closed = () => new ApiError("REPORT_CLOSED", `this report was already ${report.status} — a report is closed once`);
+    const closed = () => new HttpRefusal("REPORT_CLOSED", `this report was already ${report.status} — a report is closed once`);
     if (report.status !== "open") throw closed();
     if (actionId !== undefined) {
       const action = await reports.action(actionId);
-      if (action?.playerId !== report.reported.id) throw new ApiError("ACTION_NOT_FOUND", "no moderation action with this id about the reported player");
+      if (action?.playerId !== report.reported.id) throw new HttpRefusal("ACTION_NOT_FOUND", "no moderation action with this id about the reported player");
     }
     const resolved = await reports.resolve({
       reportId: report.id,
@@ -142,7 +142,7 @@ reportsAdmin.openapi(
       at: Date.now(),
     });
     // Another moderator closed it between the read and the write: theirs stands.
-    if (!resolved) throw new ApiError("REPORT_CLOSED", "this report was closed meanwhile by another moderator");
+    if (!resolved) throw new HttpRefusal("REPORT_CLOSED", "this report was closed meanwhile by another moderator");
     const [view] = await staffViews(reports, [await existing(reports, report.id)]);
     return c.json(view!, 200);
   },

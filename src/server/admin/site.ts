@@ -21,7 +21,7 @@ import type { Env } from "../env";
 import { MAINTAINED, isMatchable, parseOperatorFilter } from "../moderation/chat-filter";
 import { parseSwitch, readSwitch, siteState } from "../moderation/site-switch";
 import { json, problem } from "../openapi";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 import { STAFF_SECURITY, requireStaff, type Staff } from "./auth";
 
 type Site = { Bindings: Env; Variables: { staff: Staff } };
@@ -157,7 +157,7 @@ site.openapi(
     const { language, reason, note, ...lists } = c.req.valid("json");
     const next: FilterLists = { blocked: distinct(lists.blocked), allowed: distinct(lists.allowed) };
     const unmatchable = [...next.blocked, ...next.allowed].find((word) => !isMatchable(word));
-    if (unmatchable !== undefined) throw new ApiError("BAD_REQUEST", `"${unmatchable}" has no letters or digits to match`);
+    if (unmatchable !== undefined) throw new HttpRefusal("BAD_REQUEST", `"${unmatchable}" has no letters or digits to match`);
     const staff = c.get("staff");
     const row = await setting(c.env.DB, CHAT_FILTER_KEY);
     const operator: OperatorFilter = parseOperatorFilter(row?.value ?? null);

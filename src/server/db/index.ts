@@ -3,10 +3,23 @@
  * outbox call these methods and never see SQL. Schema: migrations/0001_players.sql (+ 0004_dice_stats.sql).
  */
 import type { PresetName, Side } from "../../engine";
-import { countRolls, MatchRecordSchema, nameSkeleton, noDice, type DiceCounts, type MatchRecord, type MatchSummary, type PlayerKind } from "../../protocol";
+import { countRolls, MatchRecordSchema, nameSkeleton, noDice, type DiceCounts, type LoggedEvent, type MatchRecord, type MatchSummary, type PlayerKind } from "../../protocol";
 import type { Count } from "../metrics/match";
+import { ownData } from "../problem";
 import { GLICKO, GLICKO_SCALE, type Glicko } from "../ratings/glicko2";
+import type { MatchFacts } from "../record/facts";
 import { matchCountStatements } from "./metrics";
+import {
+  CountsRowSchema,
+  DiceRowSchema,
+  LeaderRowSchema,
+  MatchPlayerRowSchema,
+  MatchRowSchema,
+  PlayerRowSchema,
+  RatingRowSchema,
+  StoredPlayersSchema,
+  StoredRecordSchema,
+} from "./rows";
 import { tableFinished } from "./seats";
 
 export interface PlayerRow {
@@ -37,11 +50,6 @@ export interface RatingWrite {
   after: Glicko;
 }
 
-/** A finished match as the outbox hands it over, before ratings. */
-export type MatchFacts = Omit<MatchRecord, "players"> & {
-  players: Record<Side, Omit<MatchRecord["players"]["white"], "ratingBefore" | "ratingAfter" | "deleted">>;
-};
-
 export const DELETED_NAME = "deleted player";
 
 const UNIQUE = /UNIQUE constraint failed/i;
@@ -49,25 +57,11 @@ const UNIQUE = /UNIQUE constraint failed/i;
 type Row = Record<string, unknown>;
 
 function playerOf(row: Row): PlayerRow {
-  return {
-    id: String(row.id),
-    name: row.name === null ? null : String(row.name),
-    kind: String(row.kind) as PlayerKind,
-    password: row.password === null ? null : String(row.password),
-    createdAt: Number(row.created_at),
-  };
+  return ownData(PlayerRowSchema, row, "a D1 players row");
 }
 
 function ratingOf(row: Row): RatingRow {
-  return {
-    pool: String(row.pool) as PresetName,
-    rating: Number(row.rating),
-    rd: Number(row.rd),
-    volatility: Number(row.volatility),
-    games: Number(row.games),
-    ratedAt: Number(row.rated_at),
-    rev: Number(row.rev),
-  };
+  return ownData(RatingRowSchema, row, "a D1 ratings row");
 }
 
 export function newRatingRow(pool: PresetName, now: number): RatingRow {
@@ -187,7 +181,7 @@ export class Db {
       )
       .bind(pool, GLICKO_SCALE, GLICKO_SCALE, now, GLICKO.periodsPerDay, GLICKO.provisionalRd, GLICKO.provisionalRd, limit, offset)
       .all<Row>();
-    return results.map((row) => ({ ...ratingOf(row), playerId: String(row.player_id), name: String(row.name) }));
+    return results.map((row) => ownData(LeaderRowSchema, row, "a D1 leaderboard row"));
   }
 
   // Match records.
@@ -289,9 +283,7 @@ export class Db {
   /** A player's dice counters (all zero before their first recorded roll). */
   async diceCounts(playerId: string): Promise<DiceCounts> {
     const row = await this.d1.prepare("SELECT * FROM dice_stats WHERE player_id = ?").bind(playerId).first<Row>();
-    if (!row) return noDice();
-    const n = (key: string) => Number(row[key]);
-    return { rolls: n("rolls"), doubles: n("doubles"), faces: [n("face1"), n("face2"), n("face3"), n("face4"), n("face5"), n("face6")] };
+    return row ? ownData(DiceRowSchema, row, "a D1 dice_stats row") : noDice();
   }
 
   async matchRecord(tableId: string): Promise<MatchRecord | null> {
@@ -321,60 +313,49 @@ export class Db {
       )
       .bind(playerId)
       .first<Row>();
-    return { matches: Number(row?.matches ?? 0), wins: Number(row?.wins ?? 0), losses: Number(row?.losses ?? 0) };
+    return ownData(CountsRowSchema, row, "a player's D1 match counts");
   }
 
   /** Match rows → summaries (or records, with events), with each seat's rating change and deleted players' names withheld. */
-  async #withPlayers(rows: Row[], withEvents: boolean): Promise<Array<MatchSummary & { events?: unknown }>> {
+  async #withPlayers(rows: Row[], withEvents: boolean): Promise<Array<MatchSummary & { events?: LoggedEvent[] }>> {
     if (rows.length === 0) return [];
-    const ids = rows.map((row) => String(row.table_id));
+    const matches = rows.map((row) => ownData(MatchRowSchema, row, "a D1 matches row"));
     const { results } = await this.d1
       .prepare(
         `SELECT match_players.*, players.kind FROM match_players JOIN players ON players.id = match_players.player_id
-         WHERE table_id IN (${ids.map(() => "?").join(", ")})`,
+         WHERE table_id IN (${matches.map(() => "?").join(", ")})`,
       )
-      .bind(...ids)
+      .bind(...matches.map((m) => m.tableId))
       .all<Row>();
-    return rows.map((row) => {
-      const stored = JSON.parse(String(row.record)) as Pick<MatchFacts, "players" | "events">;
+    const seated = results.map((row) => ownData(MatchPlayerRowSchema, row, "a D1 match_players row"));
+    return matches.map(({ record, ...match }) => {
+      const what = `the record column of match ${match.tableId}`;
+      const stored = withEvents ? ownData(StoredRecordSchema, record, what) : { ...ownData(StoredPlayersSchema, record, what), events: [] };
       const seat = (side: Side) => {
         const player = stored.players[side];
-        const joined = results.find((r) => r.table_id === row.table_id && r.side === side);
-        const deleted = joined?.kind === "deleted";
+        const joined = seated.find((r) => r.tableId === match.tableId && r.side === side);
+        const deleted = joined?.deleted ?? false;
         return {
           ...player,
           name: deleted ? DELETED_NAME : player.name,
           deleted,
-          ratingBefore: joined?.rating_before == null ? null : Number(joined.rating_before),
-          ratingAfter: joined?.rating_after == null ? null : Number(joined.rating_after),
+          ratingBefore: joined?.ratingBefore ?? null,
+          ratingAfter: joined?.ratingAfter ?? null,
         };
       };
       const players = { white: seat("white"), black: seat("black") };
-      const events = withEvents ? stored.events.map((logged) => withoutDeletedNames(logged, players)) : undefined;
-      return {
-        tableId: String(row.table_id),
-        pool: String(row.pool) as PresetName,
-        length: Number(row.length),
-        rated: Number(row.rated) === 1,
-        winner: row.winner === null ? null : (String(row.winner) as Side),
-        reason: String(row.reason) as MatchSummary["reason"],
-        score: { white: Number(row.score_white), black: Number(row.score_black) },
-        startedAt: Number(row.started_at),
-        endedAt: Number(row.ended_at),
-        players,
-        ...(withEvents ? { events } : {}),
-      };
+      if (!withEvents) return { ...match, players };
+      return { ...match, players, events: stored.events.map((logged) => withoutDeletedNames(logged, players)) };
     });
   }
 }
 
 /** A deleted player's name also leaves the record's `player-joined` event. */
-function withoutDeletedNames<T extends { event: { type: string } }>(logged: T, players: Record<Side, { deleted: boolean }>): T {
-  const event = logged.event as { type: string; seat?: Side; name?: string };
-  if (event.type === "player-joined" && event.seat && players[event.seat].deleted) return { ...logged, event: { ...event, name: DELETED_NAME } };
+function withoutDeletedNames(logged: LoggedEvent, players: Record<Side, { deleted: boolean }>): LoggedEvent {
+  const { event } = logged;
+  if (event.type === "player-joined" && players[event.seat].deleted) return { ...logged, event: { ...event, name: DELETED_NAME } };
   return logged;
 }
-
 export * from "./ledger";
 export * from "./fairplay";
 export * from "./audit";

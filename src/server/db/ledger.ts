@@ -4,7 +4,9 @@
  * database's trigger, and its CHECK refuses a batch that would take a player or an escrow below zero.
  */
 import type { Side } from "../../engine";
+import { ownData } from "../problem";
 import { AUDIT_SQL, auditOf, type LedgerAudit } from "./audit";
+import { TransferRowSchema } from "./rows";
 
 export const HOUSE = "house";
 export const playerAccount = (playerId: string): string => `player:${playerId}`;
@@ -56,15 +58,7 @@ type Row = Record<string, unknown>;
 const INSERT = `INSERT INTO coin_transfers (id, from_account, to_account, amount, purpose, table_id, at)`;
 
 function transferOf(row: Row): TransferRow {
-  return {
-    id: String(row.id),
-    from: String(row.from_account),
-    to: String(row.to_account),
-    amount: Number(row.amount),
-    purpose: String(row.purpose) as TransferPurpose,
-    tableId: row.table_id === null ? null : String(row.table_id),
-    at: Number(row.at),
-  };
+  return ownData(TransferRowSchema, row, "a D1 coin_transfers row");
 }
 
 export class Ledger {

@@ -15,6 +15,8 @@ import {
   type Standing,
   type StaffRole,
 } from "../../protocol";
+import { ownData } from "../problem";
+import { json } from "./rows";
 
 type Row = Record<string, unknown>;
 
@@ -70,8 +72,8 @@ export type ReversalDetail = z.infer<typeof ReversalDetailSchema>;
 const RenameDetailSchema = z.object({ from: z.string(), to: z.string() });
 
 function entryOf(row: Row): LogEntry {
-  const detail = row.detail === null || row.detail === undefined ? null : DetailSchema.parse(JSON.parse(String(row.detail)));
-  return LogEntrySchema.parse({
+  const detail = row.detail === null || row.detail === undefined ? null : ownData(json(DetailSchema), row.detail, "a moderation_log row's detail");
+  const entry = {
     id: row.id,
     at: Number(row.at),
     actorId: row.actor_id ?? null,
@@ -84,7 +86,8 @@ function entryOf(row: Row): LogEntry {
     until: row.until === null || row.until === undefined ? null : Number(row.until),
     undoes: row.undoes ?? null,
     detail,
-  });
+  };
+  return ownData(LogEntrySchema, entry, "a D1 moderation_log row");
 }
 
 const ENTRY_SELECT = "SELECT l.*, a.name AS actor_name FROM moderation_log l LEFT JOIN players a ON a.id = l.actor_id";
@@ -256,7 +259,7 @@ export class ModerationDb {
       .prepare("SELECT id, at, detail FROM moderation_log WHERE player_id = ? AND action = 'rename' ORDER BY at DESC, id DESC")
       .bind(playerId)
       .all<Row>();
-    return results.map((r) => ({ name: RenameDetailSchema.parse(JSON.parse(String(r.detail))).from, until: Number(r.at), actionId: String(r.id) }));
+    return results.map((r) => ({ name: ownData(json(RenameDetailSchema), r.detail, "a rename's detail").from, until: Number(r.at), actionId: String(r.id) }));
   }
 
   /** Players a forced rename took a name from whose key is `key`. */

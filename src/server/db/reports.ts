@@ -3,8 +3,11 @@
  * the protocol's schemas; the routes never see SQL. Names are read with the rows (the name now; a deleted
  * player's as `deleted player`), the evidence as it was stored at filing time.
  */
+import * as z from "zod";
 import { ReportEvidenceSchema, ReportReasonSchema, ReportStatusSchema, type ReportEvidence, type ReportReason, type ReportStatus } from "../../protocol";
+import { ownData } from "../problem";
 import { DELETED_NAME } from "./index";
+import { json } from "./rows";
 
 type Row = Record<string, unknown>;
 
@@ -61,26 +64,51 @@ const SELECT = `SELECT r.*, reporter.name AS reporter_name, reported.name AS rep
   JOIN players reported ON reported.id = r.reported_id
   LEFT JOIN players staff ON staff.id = r.handled_by`;
 
-const nameOf = (value: unknown): string => (value === null || value === undefined ? DELETED_NAME : String(value));
-const orNull = <T>(value: unknown, map: (v: unknown) => T): T | null => (value === null || value === undefined ? null : map(value));
+/** A name read with the row: a deleted player has none. */
+const nameOrDeleted = z.string().nullable().transform((name) => name ?? DELETED_NAME);
+
+/** A `reports` row with the three names SELECT joins in (migrations/0006_reports.sql). */
+const ReportDbRowSchema = z
+  .object({
+    id: z.string(),
+    at: z.number().int(),
+    reporter_id: z.string(),
+    reporter_name: nameOrDeleted,
+    reported_id: z.string(),
+    reported_name: nameOrDeleted,
+    table_id: z.string().nullable(),
+    reason: ReportReasonSchema,
+    text: z.string(),
+    evidence: json(ReportEvidenceSchema),
+    status: ReportStatusSchema,
+    handled_by: z.string().nullable(),
+    staff_name: nameOrDeleted,
+    handled_at: z.number().int().nullable(),
+    note: z.string(),
+    action_id: z.string().nullable(),
+    resolution_id: z.string().nullable(),
+  })
+  .transform(
+    (r): ReportRow => ({
+      id: r.id,
+      at: r.at,
+      reporter: { id: r.reporter_id, name: r.reporter_name },
+      reported: { id: r.reported_id, name: r.reported_name },
+      tableId: r.table_id,
+      reason: r.reason,
+      text: r.text,
+      evidence: r.evidence,
+      status: r.status,
+      handledBy: r.handled_by === null ? null : { id: r.handled_by, name: r.staff_name },
+      handledAt: r.handled_at,
+      note: r.note,
+      actionId: r.action_id,
+      resolutionId: r.resolution_id,
+    }),
+  );
 
 function reportOf(row: Row): ReportRow {
-  return {
-    id: String(row.id),
-    at: Number(row.at),
-    reporter: { id: String(row.reporter_id), name: nameOf(row.reporter_name) },
-    reported: { id: String(row.reported_id), name: nameOf(row.reported_name) },
-    tableId: orNull(row.table_id, String),
-    reason: ReportReasonSchema.parse(row.reason),
-    text: String(row.text),
-    evidence: ReportEvidenceSchema.parse(JSON.parse(String(row.evidence))),
-    status: ReportStatusSchema.parse(row.status),
-    handledBy: orNull(row.handled_by, (id) => ({ id: String(id), name: nameOf(row.staff_name) })),
-    handledAt: orNull(row.handled_at, Number),
-    note: String(row.note),
-    actionId: orNull(row.action_id, String),
-    resolutionId: orNull(row.resolution_id, String),
-  };
+  return ownData(ReportDbRowSchema, row, "a D1 reports row");
 }
 
 export class ReportsDb {
@@ -166,7 +194,7 @@ export class ReportsDb {
   /** The moderation-log row `id` and the player it is about (null: no such action). */
   async action(id: string): Promise<{ id: string; playerId: string | null } | null> {
     const row = await this.d1.prepare("SELECT id, player_id FROM moderation_log WHERE id = ?").bind(id).first<Row>();
-    return row ? { id: String(row.id), playerId: orNull(row.player_id, String) } : null;
+    return row ? { id: String(row.id), playerId: row.player_id == null ? null : String(row.player_id) } : null;
   }
 
   /**

@@ -12,8 +12,8 @@ import { opponent, pipCount, type Position, type Side } from "../../engine";
 import type { Cooldown } from "../../protocol";
 import { FairPlayDb, type AbandonmentRow } from "../db";
 import type { Env } from "../env";
-import { ApiError } from "../problem";
-import type { Admission, Refusal } from "../moderation/admission";
+import { HttpRefusal } from "../problem";
+import type { Admission, AdmissionRefusal } from "../moderation/admission";
 import type { Room } from "../room/table";
 
 const MINUTE = 60_000;
@@ -94,13 +94,13 @@ export async function cooldownOf(env: Env, playerId: string, now: number): Promi
 }
 
 /** While a cooldown runs: COOLDOWN for a new table, a join or a seek, naming its end (and Retry-After in seconds). */
-export async function cooldownRefusal(env: Env, admission: Admission, now: number): Promise<Refusal> {
+export async function cooldownRefusal(env: Env, admission: Admission, now: number): Promise<AdmissionRefusal> {
   if (admission.what !== "create-table" && admission.what !== "join-table" && admission.what !== "seek") return null;
   if (!admission.player) return null;
   const { until } = await cooldownOf(env, admission.player.id, now);
   if (until === null) return null;
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-  return new ApiError(
+  return new HttpRefusal(
     "COOLDOWN",
     `you left or let the clock run out in too many matches lately: no new match until ${new Date(until).toISOString()} (GET /v1/me/cooldown)`,
     undefined,

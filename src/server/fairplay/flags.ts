@@ -5,7 +5,7 @@
  * the last week are summed; past a threshold one `flag` row (reason `farming`) is appended to the moderation log,
  * at most once per pair per UTC day. Nothing is taken from anyone: a moderator looks (and may reverse matches).
  */
-import type { MatchFacts } from "../db";
+import type { MatchFacts } from "../record/facts";
 import { FairPlayDb, type FlagThresholds, type PairResult } from "../db";
 import type { Room } from "../room/table";
 import { abandonmentOf } from "./cooldown";

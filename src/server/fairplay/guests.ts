@@ -6,21 +6,21 @@
  */
 import type { PlayerKind } from "../../protocol";
 import type { Env } from "../env";
-import { ApiError } from "../problem";
-import type { Admission, Refusal } from "../moderation/admission";
+import { HttpRefusal } from "../problem";
+import type { Admission, AdmissionRefusal } from "../moderation/admission";
 
 /** The refusal for a seat of this kind at a rated or stake table, or null. The match object asks it at a join. */
-export function guestSeatRefusal(kind: PlayerKind | undefined, table: { rated: boolean; stake: number }): { code: "CLAIM_REQUIRED"; detail: string } | null {
+export function guestSeatRefusal(kind: PlayerKind | undefined, table: { rated: boolean; stake: number }): { code: "CLAIM_REQUIRED"; message: string } | null {
   if (kind !== "guest" || (!table.rated && table.stake === 0)) return null;
   const what = table.rated ? "rated play" : "playing for coins";
-  return { code: "CLAIM_REQUIRED", detail: `${what} needs a claimed name: claim one first (POST /v1/me/claim); guests play casual tables` };
+  return { code: "CLAIM_REQUIRED", message: `${what} needs a claimed name: claim one first (POST /v1/me/claim); guests play casual tables` };
 }
 
 /** A guest asking for a rated or stake table or seek. (A join's table rules are the match object's: guestSeatRefusal.) */
-export async function guestRefusal(env: Env, admission: Admission, now: number): Promise<Refusal> {
+export async function guestRefusal(env: Env, admission: Admission, now: number): Promise<AdmissionRefusal> {
   void env;
   void now;
   if (admission.what !== "create-table" && admission.what !== "seek") return null;
   const refusal = guestSeatRefusal(admission.player?.kind, admission);
-  return refusal && new ApiError(refusal.code, refusal.detail);
+  return refusal && new HttpRefusal(refusal.code, refusal.message);
 }

@@ -7,7 +7,7 @@
 import { nameSkeleton } from "../../protocol";
 import { FairPlayDb, type PlayerRow } from "../db";
 import type { Env } from "../env";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 
 /** The member (other than `self`) whose claimed name `name` passes for, or null. */
 async function otherMember(env: Env, name: string, self: string | null): Promise<{ id: string; name: string } | null> {
@@ -21,7 +21,7 @@ async function otherMember(env: Env, name: string, self: string | null): Promise
 export async function requireUnprotectedName(env: Env, name: string | undefined, seat: PlayerRow | null): Promise<void> {
   if (name === undefined) return;
   const owner = await otherMember(env, name, seat?.id ?? null);
-  if (owner) throw new ApiError("NAME_PROTECTED", `"${name}" passes for the claimed name of another player; choose another display name`);
+  if (owner) throw new HttpRefusal("NAME_PROTECTED", `"${name}" passes for the claimed name of another player; choose another display name`);
 }
 
 /** Whether a generated guest name passes for a member's (the guest route draws another). */
@@ -32,5 +32,5 @@ export async function isProtectedName(env: Env, name: string): Promise<boolean> 
 /** A claim or rename to `name`: NAME_TAKEN if it passes for another member's claimed name. */
 export async function requireOwnSkeleton(env: Env, name: string, player: PlayerRow): Promise<void> {
   const owner = await otherMember(env, name, player.id);
-  if (owner) throw new ApiError("NAME_TAKEN", `"${name}" passes for the name of another player (${owner.name})`);
+  if (owner) throw new HttpRefusal("NAME_TAKEN", `"${name}" passes for the name of another player (${owner.name})`);
 }

@@ -2,7 +2,7 @@
  * Sessions: an opaque 256-bit token, sent as `Authorization: Bearer <token>`, stored only as its SHA-256 (a
  * leaked database opens no session). A session lasts until logged out (one, or all of a player's).
  */
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 import type { Db, PlayerRow } from "../db";
 import { newSessionToken, sha256Hex } from "../ids";
 
@@ -21,10 +21,10 @@ export async function optionalSession(db: Db, authorization: string | undefined)
 
 export async function requireSession(db: Db, authorization: string | undefined): Promise<Authenticated> {
   const token = BEARER.exec(authorization ?? "")?.[1];
-  if (!token) throw new ApiError("UNAUTHORIZED", "send a session token as `Authorization: Bearer <token>` (POST /v1/players makes one)");
+  if (!token) throw new HttpRefusal("UNAUTHORIZED", "send a session token as `Authorization: Bearer <token>` (POST /v1/players makes one)");
   const tokenHash = await sha256Hex(token);
   const player = await db.sessionPlayer(tokenHash);
-  if (!player) throw new ApiError("UNAUTHORIZED", "this session has ended or never existed");
+  if (!player) throw new HttpRefusal("UNAUTHORIZED", "this session has ended or never existed");
   return { player, tokenHash };
 }
 

@@ -19,7 +19,7 @@ import { rolesOf } from "../db/roles";
 import type { Env } from "../env";
 import { nameKey } from "../identity/names";
 import { newTableId } from "../ids";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 import { applyLive, type LiveAction } from "./live";
 
 /**
@@ -53,20 +53,20 @@ function generatedName(): string {
 }
 
 function mayTake(staff: Staff, role: StaffRole): void {
-  if (role === "admin" && !staff.roles.includes("admin")) throw new ApiError("FORBIDDEN", "this action needs the admin role");
+  if (role === "admin" && !staff.roles.includes("admin")) throw new HttpRefusal("FORBIDDEN", "this action needs the admin role");
 }
 
 async function target(staff: Staff, playerId: string): Promise<PlayerRow> {
   const player = await staff.db.player(playerId);
-  if (!player || player.kind === "deleted") throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
+  if (!player || player.kind === "deleted") throw new HttpRefusal("PLAYER_NOT_FOUND", "no player with this id");
   return player;
 }
 
 /** Staff do not sanction themselves; moderators do not sanction staff (an admin may). */
 async function mayActOn(env: Env, staff: Staff, player: PlayerRow): Promise<void> {
-  if (player.id === staff.player.id) throw new ApiError("FORBIDDEN", "staff do not act on themselves");
+  if (player.id === staff.player.id) throw new HttpRefusal("FORBIDDEN", "staff do not act on themselves");
   if (!staff.roles.includes("admin") && (await rolesOf(env.DB, player.id)).length > 0) {
-    throw new ApiError("FORBIDDEN", "only an admin acts on a staff member");
+    throw new HttpRefusal("FORBIDDEN", "only an admin acts on a staff member");
   }
 }
 
@@ -108,7 +108,7 @@ export async function actOnPlayer(env: Env, staff: Staff, playerId: string, body
   /** The standing action an undo undoes, or ACTION_NOT_FOUND when nothing of the kind stands. */
   const undone = async (kind: "mute" | "suspend" | "ban", stands: boolean) => {
     const entry = stands ? await mod.latest({ playerId: player.id }, [kind]) : null;
-    if (!entry) throw new ApiError("ACTION_NOT_FOUND", `this player is not ${kind === "ban" ? "banned" : `${kind}d`}: nothing to undo`);
+    if (!entry) throw new HttpRefusal("ACTION_NOT_FOUND", `this player is not ${kind === "ban" ? "banned" : `${kind}d`}: nothing to undo`);
     return entry.id;
   };
 
@@ -161,26 +161,26 @@ async function rename(env: Env, staff: Staff, mod: ModerationDb, player: PlayerR
   const from = player.name ?? "";
   for (let attempt = 0; attempt < 5; attempt++) {
     const name = body.name ?? generatedName();
-    if (name === from) throw new ApiError("BAD_REQUEST", `the player is called ${from} already`);
+    if (name === from) throw new HttpRefusal("BAD_REQUEST", `the player is called ${from} already`);
     const row = logRow(staff, { action: "rename", reason: body.reason, note: body.note, playerId: player.id, at: now, detail: { from, to: name } });
     try {
       await commit(mod, [mod.insertLog(row), mod.rename(row.id, player.id, name, nameKey(name))]);
     } catch (error) {
       if (!UNIQUE.test(String(error))) throw error;
-      if (body.name !== undefined) throw new ApiError("NAME_TAKEN", `another player is called ${name}`);
+      if (body.name !== undefined) throw new HttpRefusal("NAME_TAKEN", `another player is called ${name}`);
       continue;
     }
     await applyLive(env, { kind: "rename", playerId: player.id, name });
     return { entry: await written(mod, row.id), standing: await mod.standing(player.id, Date.now()) };
   }
-  throw new ApiError("INTERNAL", "could not draw a free name");
+  throw new HttpRefusal("INTERNAL", "could not draw a free name");
 }
 
 /** Ends a running table (the live part, with its stakes refunded, is live.ts's). */
 export async function closeTable(env: Env, staff: Staff, tableId: string, body: ReasonBody, now: number = Date.now()): Promise<ActionResult> {
   mayTake(staff, ACTION_ROLE["close-table"]);
   const view = await env.MATCH.getByName(tableId).view();
-  if (!view.ok) throw new ApiError("TABLE_NOT_FOUND", "no table with this id");
+  if (!view.ok) throw new HttpRefusal("TABLE_NOT_FOUND", "no table with this id");
   const mod = new ModerationDb(env.DB);
   const row = logRow(staff, { action: "close-table", reason: body.reason, note: body.note, tableId, at: now });
   await commit(mod, [mod.insertLog(row)]);
@@ -223,7 +223,7 @@ async function writeReversal(env: Env, mod: ModerationDb, row: NewLogRow, tableI
     return await commit(mod, statements);
   } catch (error) {
     if (CHECK_FAILED.test(String(error))) {
-      throw new ApiError("INSUFFICIENT_COINS", "a player who gained coins from this match no longer has them all; nothing was changed");
+      throw new HttpRefusal("INSUFFICIENT_COINS", "a player who gained coins from this match no longer has them all; nothing was changed");
     }
     throw error;
   }
@@ -232,12 +232,12 @@ async function writeReversal(env: Env, mod: ModerationDb, row: NewLogRow, tableI
 /** Takes a recorded match's rating and coin effects back, as new rows (rating adjustments, `reversal` transfers). */
 export async function reverseMatch(env: Env, staff: Staff, tableId: string, body: ReasonBody, now: number = Date.now()): Promise<ActionResult> {
   mayTake(staff, ACTION_ROLE["reverse-match"]);
-  if (!(await staff.db.matchExists(tableId))) throw new ApiError("MATCH_NOT_FOUND", "no recorded match for this table");
+  if (!(await staff.db.matchExists(tableId))) throw new HttpRefusal("MATCH_NOT_FOUND", "no recorded match for this table");
   const mod = new ModerationDb(env.DB);
-  if ((await mod.reversedAmong([tableId])).has(tableId)) throw new ApiError("MATCH_REVERSED", "this match stands reversed already");
+  if ((await mod.reversedAmong([tableId])).has(tableId)) throw new HttpRefusal("MATCH_REVERSED", "this match stands reversed already");
   const transfers = await mod.matchTransfers(tableId);
   if (transfers.length > 0 && !(await new Ledger(env.DB).escrowClosed(tableId))) {
-    throw new ApiError("MATCH_NOT_OVER", "the match's stakes are not settled yet; try again in a moment");
+    throw new HttpRefusal("MATCH_NOT_OVER", "the match's stakes are not settled yet; try again in a moment");
   }
   const row = logRow(staff, { action: "reverse-match", reason: body.reason, note: body.note, tableId, at: now });
   const adjustments: Adjustment[] = (await mod.recordedSeats(tableId)).flatMap((seat) =>
@@ -246,7 +246,7 @@ export async function reverseMatch(env: Env, staff: Staff, tableId: string, body
       : [{ playerId: seat.playerId, pool: seat.pool, ratingDelta: seat.ratingBefore - seat.ratingAfter, gamesDelta: -1 }],
   );
   const detail = { transfers: compensations(transfers, (n) => `reversal:${row.id}:${n}`), adjustments };
-  if (!(await writeReversal(env, mod, row, tableId, detail, "reversal"))) throw new ApiError("MATCH_REVERSED", "this match stands reversed already");
+  if (!(await writeReversal(env, mod, row, tableId, detail, "reversal"))) throw new HttpRefusal("MATCH_REVERSED", "this match stands reversed already");
   return { entry: await written(mod, row.id), standing: null };
 }
 
@@ -255,14 +255,14 @@ export async function restoreMatch(env: Env, staff: Staff, tableId: string, body
   mayTake(staff, ACTION_ROLE["restore-match"]);
   const mod = new ModerationDb(env.DB);
   const reversal = (await mod.reversedAmong([tableId])).has(tableId) ? await mod.latest({ tableId }, ["reverse-match"]) : null;
-  if (!reversal) throw new ApiError("ACTION_NOT_FOUND", "this match is not reversed: nothing to restore");
+  if (!reversal) throw new HttpRefusal("ACTION_NOT_FOUND", "this match is not reversed: nothing to restore");
   const reversed = ReversalDetailSchema.parse(reversal.detail);
   const row = logRow(staff, { action: "restore-match", reason: body.reason, note: body.note, tableId, at: now, undoes: reversal.id });
   const detail = {
     transfers: reversed.transfers.map((m, n) => ({ id: `restore:${row.id}:${n}`, from: m.to, to: m.from, amount: m.amount })),
     adjustments: reversed.adjustments.map((a) => ({ ...a, ratingDelta: -a.ratingDelta, gamesDelta: -a.gamesDelta })),
   };
-  if (!(await writeReversal(env, mod, row, tableId, detail, "restore"))) throw new ApiError("ACTION_NOT_FOUND", "this match is not reversed: nothing to restore");
+  if (!(await writeReversal(env, mod, row, tableId, detail, "restore"))) throw new HttpRefusal("ACTION_NOT_FOUND", "this match is not reversed: nothing to restore");
   return { entry: await written(mod, row.id), standing: null };
 }
 
@@ -270,7 +270,7 @@ export async function restoreMatch(env: Env, staff: Staff, tableId: string, body
 export async function setRole(env: Env, staff: Staff, playerId: string, body: RoleBody, now: number = Date.now()): Promise<ActionResult> {
   mayTake(staff, ACTION_ROLE.roles);
   const player = await target(staff, playerId);
-  if (body.op === "revoke" && body.role === "admin" && player.id === staff.player.id) throw new ApiError("FORBIDDEN", "an admin does not revoke their own admin role");
+  if (body.op === "revoke" && body.role === "admin" && player.id === staff.player.id) throw new HttpRefusal("FORBIDDEN", "an admin does not revoke their own admin role");
   const mod = new ModerationDb(env.DB);
   const held = (await rolesOf(env.DB, player.id)).includes(body.role);
   const base = { reason: body.reason, note: body.note, playerId: player.id, at: now, detail: { role: body.role } };
@@ -280,7 +280,7 @@ export async function setRole(env: Env, staff: Staff, playerId: string, body: Ro
     row = logRow(staff, { ...base, action: "grant-role" });
     statements = (r) => [mod.grantRole(r.id, player.id, body.role, staff.player.id, now)];
   } else {
-    if (!held) throw new ApiError("ACTION_NOT_FOUND", `this player does not hold the ${body.role} role`);
+    if (!held) throw new HttpRefusal("ACTION_NOT_FOUND", `this player does not hold the ${body.role} role`);
     const granted = (await mod.page({ playerId: player.id, action: "grant-role" }, null, 100)).find((e) => e.detail?.role === body.role);
     row = logRow(staff, { ...base, action: "revoke-role", undoes: granted?.id ?? null });
     statements = (r) => [mod.revokeRole(r.id, player.id, body.role)];

@@ -6,7 +6,7 @@
  */
 import type { PlayerRow } from "../db";
 import type { Env } from "../env";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 import { cooldownRefusal } from "../fairplay/cooldown";
 import { guestRefusal } from "../fairplay/guests";
 import { sanctionRefusal } from "./sanctions";
@@ -22,7 +22,7 @@ export type Admission =
   | { what: "chat"; player: PlayerRow | null };
 
 /** A refusal of this admission, or null: the first check that says no decides. */
-export type Refusal = ApiError | null;
+export type AdmissionRefusal = HttpRefusal | null;
 
 export async function admit(env: Env, admission: Admission, now: number = Date.now()): Promise<void> {
   const checks = [siteSwitchRefusal, sanctionRefusal, cooldownRefusal, guestRefusal];

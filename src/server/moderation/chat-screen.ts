@@ -26,7 +26,7 @@ export async function chatScreen(d1: D1Database, playerId: string | null): Promi
     console.error("chat checks could not read D1; the last known filter applies", error);
   }
   return (text) => {
-    if (restricted) return { code: "SITE_RESTRICTED", message: restricted.detail };
+    if (restricted) return { code: "SITE_RESTRICTED", message: restricted.message };
     const caught = filter.check(text);
     return caught ? { code: "CHAT_FILTERED", message: `the site's chat filter refuses "${caught.written}"; the line was not sent` } : null;
   };

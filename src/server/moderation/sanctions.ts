@@ -5,20 +5,20 @@
  */
 import { ModerationDb } from "../db/moderation";
 import type { Env } from "../env";
-import { ApiError } from "../problem";
-import type { Admission, Refusal } from "./admission";
+import { HttpRefusal } from "../problem";
+import type { Admission, AdmissionRefusal } from "./admission";
 
 const SUSPENDED_STOPS: ReadonlySet<Admission["what"]> = new Set(["create-table", "join-table", "seek", "chat"]);
 
-export async function sanctionRefusal(env: Env, admission: Admission, now: number): Promise<Refusal> {
+export async function sanctionRefusal(env: Env, admission: Admission, now: number): Promise<AdmissionRefusal> {
   if (admission.what === "create-guest" || admission.player === null) return null;
   const { banned, suspendedUntil, mutedUntil } = await new ModerationDb(env.DB).sanctions(admission.player.id);
-  if (banned) return new ApiError("BANNED", "this player is banned");
+  if (banned) return new HttpRefusal("BANNED", "this player is banned");
   if (suspendedUntil !== null && suspendedUntil > now && SUSPENDED_STOPS.has(admission.what)) {
-    return new ApiError("SUSPENDED", `this player is suspended until ${new Date(suspendedUntil).toISOString()}`);
+    return new HttpRefusal("SUSPENDED", `this player is suspended until ${new Date(suspendedUntil).toISOString()}`);
   }
   if (mutedUntil !== null && mutedUntil > now && admission.what === "chat") {
-    return new ApiError("MUTED", `this player's chat is muted until ${new Date(mutedUntil).toISOString()}`);
+    return new HttpRefusal("MUTED", `this player's chat is muted until ${new Date(mutedUntil).toISOString()}`);
   }
   return null;
 }

@@ -9,8 +9,8 @@ import * as z from "zod";
 import { DefconSchema, SITE_MESSAGE_MAX, SITE_STOPS, type SiteState, type SiteStop } from "../../protocol";
 import { DEFCON_KEY, setting } from "../db/site";
 import type { Env } from "../env";
-import { ApiError } from "../problem";
-import type { Admission, Refusal } from "./admission";
+import { HttpRefusal } from "../problem";
+import type { Admission, AdmissionRefusal } from "./admission";
 
 /** What a level stops: the first `level` stops, in their order. */
 export function stopsAt(level: number): SiteStop[] {
@@ -86,13 +86,13 @@ const WHY: Record<SiteStop, string> = {
 };
 
 /** The refusal of `stop` under `sw`, or null when the level does not reach it. */
-export function refusalOf(sw: SiteSwitch, stop: SiteStop | null): ApiError | null {
+export function refusalOf(sw: SiteSwitch, stop: SiteStop | null): HttpRefusal | null {
   if (stop === null || !stopsAt(sw.level).includes(stop)) return null;
   const note = sw.message === "" ? "" : ` (${sw.message})`;
-  return new ApiError("SITE_RESTRICTED", `the site is at level ${sw.level}: ${WHY[stop]}${note}; GET /v1/site says what is stopped`);
+  return new HttpRefusal("SITE_RESTRICTED", `the site is at level ${sw.level}: ${WHY[stop]}${note}; GET /v1/site says what is stopped`);
 }
 
-export async function siteSwitchRefusal(env: Env, admission: Admission, now: number): Promise<Refusal> {
+export async function siteSwitchRefusal(env: Env, admission: Admission, now: number): Promise<AdmissionRefusal> {
   void now;
   const stop = stopFor(admission);
   // Only what some level could stop pays the read.

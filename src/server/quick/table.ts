@@ -8,7 +8,7 @@
 import { CreateTableBodySchema, type ErrorCode, type SeatGrant, type SeekChoice } from "../../protocol";
 import { stakeForNewTable } from "../coins/stakes";
 import type { Env } from "../env";
-import { ApiError } from "../problem";
+import { HttpRefusal, type Refusal } from "../problem";
 import { grant } from "../room/seats";
 
 export interface Seated {
@@ -36,7 +36,7 @@ async function uncoveredPlayers(env: Env, choice: SeekChoice, players: Seated[])
   );
   return players.filter((_, i) => {
     const check = checks[i]!;
-    return !check.ok && check.code === "INSUFFICIENT_COINS";
+    return !check.ok && check.error.code === "INSUFFICIENT_COINS";
   }).map((p) => p.playerId);
 }
 
@@ -59,16 +59,16 @@ export async function makeTable(env: Env, tableId: string, choice: SeekChoice, p
   // Coins spent between the check above and the holds: the refusal names whose they were. The table then waits
   // unjoined and private until it expires; nothing was held, so nothing moves.
   // Any other refusal is a fault of the pairing: thrown, and both seekers wait on.
-  const uncovered = (step: "create" | "join", refused: { code: ErrorCode; detail: string }): MadeTable => {
+  const uncovered = (step: "create" | "join", refused: Refusal): MadeTable => {
     const seat = UNCOVERED[step]?.[refused.code];
-    if (!seat) throw new ApiError(refused.code, refused.detail);
+    if (!seat) throw new HttpRefusal(refused.code, refused.message);
     return { ok: false, uncovered: [ids[seat]], code: refused.code };
   };
   const created = await room.create({ ...body, id: tableId, client: `quick:${tableId}`, player: { id: white.playerId, name: white.name } });
-  if (!created.ok) return uncovered("create", created);
+  if (!created.ok) return uncovered("create", created.error);
   const whiteGrant = grant(created);
   const joined = await room.join({ invite: whiteGrant.invite ?? undefined, player: { id: black.playerId, name: black.name } });
-  if (!joined.ok) return uncovered("join", joined);
+  if (!joined.ok) return uncovered("join", joined.error);
   const blackGrant = grant(joined);
   // The invite secret opened the second seat and nobody else needs it; both see the table as the join left it.
   const seats: [SeatGrant, SeatGrant] = [{ ...whiteGrant, invite: null, table: blackGrant.table }, blackGrant];

@@ -5,8 +5,8 @@
  * and schedules the next with backoff; only a delivery D1 acknowledged clears the row. A crash anywhere in
  * between leaves the row and its `deliver` deadline, so the next alarm tries again: exactly once in effect.
  */
-import type { Side } from "../../engine";
-import { Db, type MatchFacts, type RatingWrite } from "../db";
+import { Db, type RatingWrite } from "../db";
+import { matchFacts, type MatchFacts } from "../record/facts";
 import { rateMatch } from "../ratings/glicko2";
 import { settleStakes } from "../coins/stakes";
 import { matchCounts, type Count } from "../metrics/match";
@@ -64,31 +64,6 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
 function tellMonitorPending(core: RoomCore, room: Room, endedAt: number, attempts: number): void {
   const stake = room.info.stake !== undefined;
   core.tellMonitor((monitor) => monitor.pending(room.info.id, endedAt, attempts, stake));
-}
-
-/** The record of a finished match, from the stored room and log only, so every delivery builds the same one. */
-export function matchFacts(room: Room, events: MatchFacts["events"]): MatchFacts {
-  const { info, match } = room;
-  if (!match || match.phase !== "over" || !match.endReason) throw new Error("a match record before the match ended");
-  const started = events.find((e) => e.event.type === "hand-started") ?? events[0]!;
-  const ended = events.findLast((e) => e.event.type === "match-ended") ?? events.at(-1)!;
-  const seat = (side: Side) => {
-    const s = info.seats[side]!;
-    return { playerId: s.playerId ?? null, name: s.name, kind: s.kind };
-  };
-  return {
-    tableId: info.id,
-    pool: info.ruleset.preset,
-    length: info.length,
-    rated: info.rated ?? false,
-    winner: match.winner,
-    reason: match.endReason,
-    score: { ...match.score },
-    startedAt: started.at,
-    endedAt: ended.at,
-    players: { white: seat("white"), black: seat("black") },
-    events,
-  };
 }
 
 /** `counts`: the match's hourly counters; `also`: fair play's rows of this match (abandonment, the pair's flow and flag), written in the record's batch. */

@@ -42,7 +42,7 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   if (!query.success) return problemResponse("BAD_REQUEST", "seq and limit must be plain decimal integers in range");
   const { seq, limit } = query.data;
   const credentials = socketCredentials(request);
-  if (!credentials.ok) return problemResponse(credentials.code, credentials.detail);
+  if (!credentials.ok) return problemResponse(credentials.error.code, credentials.error.message);
   const { token, protocol, compactPlays } = credentials.value;
   const tokenHash = token === undefined ? null : await sha256Hex(token);
 

@@ -106,7 +106,7 @@ export async function onRematch(core: RoomCore, ws: WebSocket, seat: Side, messa
   s.setNewTable(id);
   // A rematch is a new table (never a stake one): the site switch stops it from level 4; a sanctioned player gets none.
   const stopped = await siteSwitchRefusal(core.env, { what: "create-table", player: null, rated: room.info.rated ?? false, stake: 0 }, Date.now());
-  const refused = stopped ? { code: stopped.code, message: stopped.detail } : await rematchRefusal(core, room, Date.now());
+  const refused = stopped ?? await rematchRefusal(core, room, Date.now());
   if (refused) {
     s.setNewTable(null);
     return core.sendError(ws, message.id, refused.code, refused.message);
@@ -114,7 +114,7 @@ export async function onRematch(core: RoomCore, ws: WebSocket, seat: Side, messa
   const made = await createRematch(core, room, id);
   if (!made.ok) {
     s.setNewTable(null);
-    core.log.error("rematch failed", made.detail);
+    core.log.error("rematch failed", made.message);
     return core.sendError(ws, message.id, "INTERNAL", "the rematch table could not be made");
   }
   ack();
@@ -125,7 +125,7 @@ export async function onRematch(core: RoomCore, ws: WebSocket, seat: Side, messa
   }
 }
 
-type Made = { ok: true; tokens: Partial<Record<Side, { seat: Side; token: string }>> } | { ok: false; detail: string };
+type Made = { ok: true; tokens: Partial<Record<Side, { seat: Side; token: string }>> } | { ok: false; message: string };
 
 /** The new table: the old Black creates it (so sits White), the old White joins it; against a bot the player creates. */
 async function createRematch(core: RoomCore, room: Room, id: string): Promise<Made> {
@@ -135,11 +135,11 @@ async function createRematch(core: RoomCore, room: Room, id: string): Promise<Ma
   const joiner: Side = creator === "white" ? "black" : "white";
   const stub = core.env.MATCH.getByName(id);
   const created = await stub.create({ ...settingsOf(info), id, client: "rematch", ...seatInput(info, creator), ...(bot ? botInput(info, bot) : {}) });
-  if (!created.ok) return { ok: false, detail: created.detail };
+  if (!created.ok) return { ok: false, message: created.error.message };
   const tokens: Partial<Record<Side, { seat: Side; token: string }>> = { [creator]: { seat: created.value.seat, token: created.value.token } };
   if (bot === null) {
     const joined = await stub.join({ invite: created.value.invite ?? undefined, ...seatInput(info, joiner) });
-    if (!joined.ok) return { ok: false, detail: joined.detail };
+    if (!joined.ok) return { ok: false, message: joined.error.message };
     tokens[joiner] = { seat: joined.value.seat, token: joined.value.token };
   }
   return { ok: true, tokens };

@@ -21,10 +21,9 @@ import { newMatchChange } from "./change";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
 import { reportPlaying } from "./listing";
-import { matchFacts } from "./outbox";
 import { seatOfToken, type SeatIssued, type SeatPlayer } from "./seats";
 import { runBots } from "./step";
-import type { MatchFacts } from "../db";
+import { matchFacts, type MatchFacts } from "../record/facts";
 import { seatTaken } from "../db/seats";
 import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
 import type { z } from "zod";
@@ -72,7 +71,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   if (input.rated && input.opponent === "bot") return refuse("RATED_NEEDS_PLAYER", "games against the computer are never rated");
   if (input.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
   const guest = guestSeatRefusal(input.player?.kind, { rated: input.rated, stake: input.stake ?? 0 });
-  if (guest) return refuse(guest.code, guest.detail);
+  if (guest) return refuse(guest.code, guest.message);
   const stake = await stakeForNewTable(core.env, core.d1, input);
   if (!stake.ok) return stake;
   const name = seatName(input, input.rated || stake.value !== null, "Player 1");
@@ -199,7 +198,7 @@ async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatI
   if (room.info.status !== "waiting" || room.info.seats.black) return refuse("TABLE_FULL", "both seats are taken");
   if (room.info.rated && !input.player) return refuse("RATED_NEEDS_PLAYER", "a rated table needs a player's session (Authorization: Bearer)");
   const guest = guestSeatRefusal(input.player?.kind, { rated: room.info.rated ?? false, stake: room.info.stake?.amount ?? 0 });
-  if (guest) return refuse(guest.code, guest.detail);
+  if (guest) return refuse(guest.code, guest.message);
   if (room.info.rated && input.player?.id === room.info.seats.white?.playerId) return refuse("SAME_PLAYER", "nobody plays a rated match against themselves");
   if (room.info.stake) {
     const held = await holdStakes(core.env, core.d1, room, input.player);

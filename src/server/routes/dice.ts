@@ -6,7 +6,7 @@ import { Db } from "../db";
 import { diceStatistics } from "../dice-stats";
 import type { Env } from "../env";
 import { json, problem } from "../openapi";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 
 export const dice = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -26,7 +26,7 @@ dice.openapi(
   async (c) => {
     const db = new Db(c.env.DB);
     const { id } = c.req.valid("param");
-    if (!(await db.player(id))) throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
+    if (!(await db.player(id))) throw new HttpRefusal("PLAYER_NOT_FOUND", "no player with this id");
     return c.json(diceStatistics(id, await db.diceCounts(id)), 200);
   },
 );

@@ -34,7 +34,7 @@ import { newPlayerId, sha256Hex } from "../ids";
 import { limitClient } from "../access";
 import { isProtectedName, requireOwnSkeleton } from "../fairplay/names";
 import { json, problem, rateLimited } from "../openapi";
-import { ApiError } from "../problem";
+import { HttpRefusal } from "../problem";
 
 export const players = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -78,7 +78,7 @@ players.openapi(
       const name = guestName();
       created = !(await isProtectedName(c.env, name)) && (await db.createPlayer(id, name, nameKey(name), now));
     }
-    if (!created) throw new ApiError("INTERNAL", "could not draw a free guest name");
+    if (!created) throw new HttpRefusal("INTERNAL", "could not draw a free guest name");
     emit(c.env, [{ name: "guests.created", key: "", value: 1 }]);
     const token = await openSession(db, id, now);
     const player = (await db.player(id))!;
@@ -109,19 +109,19 @@ players.openapi(
     const { name, password } = c.req.valid("json");
     const address = c.req.header("cf-connecting-ip") ?? "local";
     for (const key of [`ip:${address}`, `name:${nameKey(name)}`]) {
-      if (!(await c.env.SIGNIN_LIMITER.limit({ key })).success) throw new ApiError("RATE_LIMITED", "too many sign-in attempts; wait a minute");
+      if (!(await c.env.SIGNIN_LIMITER.limit({ key })).success) throw new HttpRefusal("RATE_LIMITED", "too many sign-in attempts; wait a minute");
     }
     const db = new Db(c.env.DB);
     const player = await db.playerByName(nameKey(name));
     const ok = await verifyPassword(password, player?.kind === "member" ? player.password : null);
-    if (!ok || !player) throw new ApiError("BAD_CREDENTIALS", "no player with this name and password");
+    if (!ok || !player) throw new HttpRefusal("BAD_CREDENTIALS", "no player with this name and password");
     const now = Date.now();
     const token = await openSession(db, player.id, now);
     // Only after the password, so the answer tells nobody but the player that they are banned; and after the session
     // exists, so a ban landing at this moment (its batch deletes every session) cannot leave this one open.
     if ((await new ModerationDb(c.env.DB).sanctions(player.id)).banned) {
       await db.deleteSession(await sha256Hex(token));
-      throw new ApiError("BANNED", "this player is banned");
+      throw new HttpRefusal("BANNED", "this player is banned");
     }
     return c.json({ token, player: await profileOf(db, player, now) }, 200);
   },
@@ -202,12 +202,12 @@ players.openapi(
     const { name, password } = c.req.valid("json");
     await limitClient(c.env, "CLAIM_LIMIT", c.req.raw);
     const { db, player } = await me(c);
-    if (player.kind !== "guest") throw new ApiError("ALREADY_CLAIMED", "this player already has a name and password; rename instead");
+    if (player.kind !== "guest") throw new HttpRefusal("ALREADY_CLAIMED", "this player already has a name and password; rename instead");
     await admit(c.env, { what: "claim", player });
     await requireOwnSkeleton(c.env, name, player);
     const claimed = await db.claim(player.id, name, nameKey(name), await hashPassword(password));
-    if (claimed === "taken") throw new ApiError("NAME_TAKEN", `another player is called ${name}`);
-    if (claimed === "claimed") throw new ApiError("ALREADY_CLAIMED", "this player already has a name and password");
+    if (claimed === "taken") throw new HttpRefusal("NAME_TAKEN", `another player is called ${name}`);
+    if (claimed === "claimed") throw new HttpRefusal("ALREADY_CLAIMED", "this player already has a name and password");
     await countClaim(c.env, c.req.raw);
     return c.json(await profileOf(db, (await db.player(player.id))!, Date.now()), 200);
   },
@@ -233,7 +233,7 @@ players.openapi(
     const { name } = c.req.valid("json");
     const { db, player } = await me(c);
     await requireOwnSkeleton(c.env, name, player);
-    if (!(await db.rename(player.id, name, nameKey(name)))) throw new ApiError("NAME_TAKEN", `another player is called ${name}`);
+    if (!(await db.rename(player.id, name, nameKey(name)))) throw new HttpRefusal("NAME_TAKEN", `another player is called ${name}`);
     return c.json(await profileOf(db, (await db.player(player.id))!, Date.now()), 200);
   },
 );
@@ -259,7 +259,7 @@ const PlayerParams = param("id", PlayerIdSchema, "A player id");
 
 async function existingPlayer(db: Db, id: string) {
   const player = await db.player(id);
-  if (!player) throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
+  if (!player) throw new HttpRefusal("PLAYER_NOT_FOUND", "no player with this id");
   return player;
 }
 
@@ -329,7 +329,7 @@ players.openapi(
   async (c) => {
     const db = new Db(c.env.DB);
     const record = await db.matchRecord(c.req.valid("param").id!);
-    if (!record) throw new ApiError("MATCH_NOT_FOUND", "no recorded match for this table");
+    if (!record) throw new HttpRefusal("MATCH_NOT_FOUND", "no recorded match for this table");
     return c.json(await readableRecord(db, record, c.req.header("authorization")), 200);
   },
 );

@@ -8,8 +8,9 @@ import { MatchRecordSchema, RECORD_MEDIA, RecordQuerySchema, TableIdParamSchema,
 import { replayLog, toMat, toText } from "../../protocol/export";
 import type { Env } from "../env";
 import { bearerToken } from "../access";
-import { Db, type MatchFacts } from "../db";
-import { ApiError, unwrap } from "../problem";
+import { Db } from "../db";
+import { HttpRefusal, ownData, unwrap } from "../problem";
+import { MatchFactsSchema, type MatchFacts } from "../record/facts";
 import { readableRecord } from "../record-access";
 import { problem } from "../openapi";
 
@@ -29,12 +30,13 @@ function asRecord(facts: MatchFacts): MatchRecord {
 async function findRecord(env: Env, id: string, token: string | undefined, authorization: string | undefined): Promise<MatchRecord> {
   const db = new Db(env.DB);
   const outcome = await env.MATCH.getByName(id).record(token);
-  if (!outcome.ok && outcome.code !== "TABLE_NOT_FOUND") unwrap(outcome);
+  if (!outcome.ok && outcome.error.code !== "TABLE_NOT_FOUND") unwrap(outcome);
   const stored = await db.matchRecord(id);
   // The table let this reader in (or is gone: then the stored record's own rule decides, ../record-access.ts).
   if (stored) return outcome.ok ? stored : readableRecord(db, stored, authorization);
-  if (outcome.ok) return asRecord(outcome.value as MatchFacts);
-  throw new ApiError("MATCH_NOT_FOUND", "no table and no recorded match with this id");
+  // Parsed like any stored row: the RPC answer crossed a boundary, and its type there is only what the stub says.
+  if (outcome.ok) return asRecord(ownData(MatchFactsSchema, outcome.value, `table ${id}'s record`));
+  throw new HttpRefusal("MATCH_NOT_FOUND", "no table and no recorded match with this id");
 }
 
 record.openapi(
@@ -75,9 +77,9 @@ record.openapi(
     const headers = { "content-type": RECORD_MEDIA[format].type, "content-disposition": `attachment; filename="${id}.${RECORD_MEDIA[format].extension}"` };
     if (format === "json") return c.json(found, 200, headers);
     const replayed = replayLog(found.events, found.tableId);
-    if (!replayed.ok) throw new ApiError("INTERNAL", `the stored log does not replay at seq ${replayed.seq}: ${replayed.message}`);
+    if (!replayed.ok) throw new HttpRefusal("INTERNAL", `the stored log does not replay at seq ${replayed.seq}: ${replayed.message}`);
     if (format === "mat" && replayed.replay.ruleset.variant !== "short") {
-      throw new ApiError("FORMAT_UNAVAILABLE", "long nardi has no .mat form; ask for format=txt or format=json");
+      throw new HttpRefusal("FORMAT_UNAVAILABLE", "long nardi has no .mat form; ask for format=txt or format=json");
     }
     const text = format === "mat" ? toMat(replayed.replay) : toText(replayed.replay);
     return c.text(text, 200, headers);

@@ -20,7 +20,7 @@ import type { Env } from "../env";
 import { requireSession } from "../identity/sessions";
 import { newTableId } from "../ids";
 import { json, problem } from "../openapi";
-import { ApiError, unwrap } from "../problem";
+import { HttpRefusal, unwrap } from "../problem";
 
 export const reports = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -40,9 +40,9 @@ function ownReport(row: ReportRow): OwnReport {
 async function tableEvidence(env: Env, tableId: string, reporter: string, reported: PlayerRow): Promise<ReportEvidence> {
   const table = unwrap(await env.MATCH.getByName(tableId).reportEvidence());
   const mine = (["white", "black"] as const).find((side) => table.seats[side]?.playerId === reporter);
-  if (!mine) throw new ApiError("SPECTATOR", "only a player of this table can report from it: you hold no seat here");
+  if (!mine) throw new HttpRefusal("SPECTATOR", "only a player of this table can report from it: you hold no seat here");
   const other = table.seats[mine === "white" ? "black" : "white"];
-  if (other?.playerId !== reported.id) throw new ApiError("BAD_REQUEST", "body playerId: this player is not your opponent at this table");
+  if (other?.playerId !== reported.id) throw new HttpRefusal("BAD_REQUEST", "body playerId: this player is not your opponent at this table");
   return { name: reported.name ?? DELETED_NAME, chat: table.chat, match: { seq: table.seq, status: table.status } };
 }
 
@@ -77,9 +77,9 @@ reports.openapi(
     const body = c.req.valid("json");
     const db = new Db(c.env.DB);
     const { player: reporter } = await requireSession(db, c.req.header("authorization"));
-    if (body.playerId === reporter.id) throw new ApiError("SAME_PLAYER", "nobody reports themselves");
+    if (body.playerId === reporter.id) throw new HttpRefusal("SAME_PLAYER", "nobody reports themselves");
     const reported = await db.player(body.playerId);
-    if (!reported || reported.kind === "deleted") throw new ApiError("PLAYER_NOT_FOUND", "no player with this id");
+    if (!reported || reported.kind === "deleted") throw new HttpRefusal("PLAYER_NOT_FOUND", "no player with this id");
     const tableId = body.tableId ?? null;
     const evidence: ReportEvidence =
       tableId === null ? { name: reported.name ?? DELETED_NAME, chat: [], match: null } : await tableEvidence(c.env, tableId, reporter.id, reported);
@@ -88,7 +88,7 @@ reports.openapi(
       REPORT_LIMITS.maxOpenPerReporter,
     );
     if (filing.kind === "capped") {
-      throw new ApiError("RATE_LIMITED", `at most ${REPORT_LIMITS.maxOpenPerReporter} open reports at a time: a new one can be filed once a moderator has closed one`);
+      throw new HttpRefusal("RATE_LIMITED", `at most ${REPORT_LIMITS.maxOpenPerReporter} open reports at a time: a new one can be filed once a moderator has closed one`);
     }
     const duplicate = filing.kind === "duplicate";
     return c.json({ report: ownReport(filing.report), duplicate }, duplicate ? 200 : 201);

@@ -13,7 +13,7 @@ import { admit } from "../moderation/admission";
 import type { Env } from "../env";
 import { requireSession } from "../identity/sessions";
 import { problem, rateLimited } from "../openapi";
-import { ApiError, problemResponse, unwrap } from "../problem";
+import { HttpRefusal, problemResponse, unwrap } from "../problem";
 import { SEEKER_HEADER, type Seeker } from "../quick";
 
 export const seek = new OpenAPIHono<{ Bindings: Env }>();
@@ -67,7 +67,7 @@ seek.get("/", async (c) => {
     return problemResponse("BAD_REQUEST", `query ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
   }
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-    throw new ApiError("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
+    throw new HttpRefusal("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
   }
   await limitClient(c.env, "SEEK_LIMIT", c.req.raw);
   const choice = parsed.data;

@@ -23,7 +23,7 @@ import {
 import type { Env } from "../env";
 import { bearerToken, limitClient, listingClient } from "../access";
 import { fromSeatKey, newTableId } from "../ids";
-import { ApiError, problemResponse, unwrap, type Outcome } from "../problem";
+import { HttpRefusal, problemResponse, unwrap, type Outcome } from "../problem";
 import { grant } from "../room/seats";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../room/presence";
 import type { SeatPlayer } from "../room/seats";
@@ -281,7 +281,7 @@ tables.get("/:id/socket", async (c) => {
   const query = SocketQuerySchema.safeParse(Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v])));
   if (!query.success) return problemResponse("BAD_REQUEST", "query: token must be a string of at most 128 characters, seq a plain decimal integer >= 0");
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-    throw new ApiError("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
+    throw new HttpRefusal("BAD_REQUEST", "expected a WebSocket upgrade (Upgrade: websocket)", 426);
   }
   await limitClient(c.env, "SOCKET_LIMIT", c.req.raw);
   return room(c.env, params.data.id).fetch(c.req.raw);
