@@ -7,6 +7,7 @@
 import { opponent, type MatchCommand, type Side } from "../../engine";
 import { oneAtATime } from "../one-at-a-time";
 import { settleStakes } from "../coins/stakes";
+import { CLOSE } from "../frames";
 import { livenessMs, type RoomCore } from "./core";
 import { flagFell } from "./flag";
 import { deliverOutbox, retryDelayMs } from "./outbox";
@@ -19,7 +20,7 @@ import type { Room } from "./table";
 const MAX_DEADLINES_PER_ALARM = 16;
 
 /** Close code for the sockets of a table that is deleted (expired unjoined, or its retention ended). */
-export const TABLE_GONE_CLOSE = 4000;
+export const TABLE_GONE_CLOSE = CLOSE.gone;
 
 export async function onAlarm(core: RoomCore): Promise<void> {
   core.forgetAlarm();

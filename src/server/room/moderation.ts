@@ -16,6 +16,7 @@ import { oneAtATime } from "../one-at-a-time";
 import { NO_STANDING, standingOf, tableFinished, type Standing } from "../db/seats";
 import type { LiveAction } from "../moderation/live";
 import type { RoomCore } from "./core";
+import { CLOSE } from "../frames";
 import { TABLE_GONE_CLOSE } from "./deadlines";
 import { flagFell } from "./flag";
 import { serverCommand, step } from "./step";
@@ -23,7 +24,7 @@ import { sideTable } from "./side-table";
 import { SIDES, type Room } from "./table";
 
 /** Close code for the sockets of a banned player's seats (their seat token is refused from then on: BANNED). */
-export const BANNED_CLOSE = 4003;
+export const BANNED_CLOSE = CLOSE.banned;
 
 /** What a match object is asked to do: the action, without the table id that found it. */
 export type Moderation = Exclude<LiveAction, { kind: "close-table" }> | { kind: "close-table" };
