@@ -2,27 +2,20 @@
  * Reports in Chromium: after chat at the table, a player reports the opponent from the table's Report button;
  * the report reaches the moderators' queue with the chat line the server captured; a moderator (made by writing a
  * `player_roles` row into this server's local D1 with `wrangler d1 execute`, as an operator would) resolves it;
- * the reporter's profile shows it handled. This file runs its own `wrangler dev`, to know its state folder.
+ * the reporter's profile shows it handled. On the run's shared `wrangler dev`, whose state folder the setup provides.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { NardiClient } from "../../src/client";
 import { ReportQueueSchema, StaffReportSchema } from "../../src/protocol";
-import { d1Execute, startDevServer, type DevServer } from "../support/wrangler-dev";
+import { d1Execute } from "../support/wrangler-dev";
 import { POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const browser = useChromium();
-let server: DevServer;
-
-beforeAll(async () => {
-  server = await startDevServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = { baseUrl: inject("baseUrl"), stateDir: inject("stateDir") };
 
 /** What an operator runs to make a moderator on a local database (docs/reports.md). */
 function grantModerator(playerId: string): void {
