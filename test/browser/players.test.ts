@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { ApiError, NardiClient } from "../../src/client";
-import { claimName, POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
+import { claimName, playerPage, POLL, screenshot, settled, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -13,10 +13,8 @@ const browser = useChromium();
 describe("players", () => {
   it("a guest from the first visit claims a name to play rated; the profile shows its rating and the match", async () => {
     const errors: string[] = [];
-    const host = await (await browser().newContext()).newPage();
-    const guest = await (await browser().newContext()).newPage();
-    watchPageErrors(host, errors);
-    watchPageErrors(guest, errors);
+    const host = await playerPage(browser(), errors);
+    const guest = await playerPage(browser(), errors);
 
     await host.goto(`${baseUrl}/`);
     await expect.poll(() => host.getByTestId("me").textContent(), POLL).toMatch(/^guest-[a-z0-9]{8}$/);

@@ -11,7 +11,7 @@ import { describe, expect, inject, it } from "vitest";
 import { NardiClient } from "../../src/client";
 import { ReportQueueSchema, StaffReportSchema } from "../../src/protocol";
 import { d1Execute } from "../support/wrangler-dev";
-import { POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
+import { playerPage, POLL, screenshot, settled, useChromium } from "./browser";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const browser = useChromium();
@@ -42,10 +42,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe("reports in the browser", () => {
   it("a player reports the opponent from the table after chat; the queue shows the chat line; once resolved, the reporter's profile says handled", async () => {
     const errors: string[] = [];
-    const host = await (await browser().newContext()).newPage();
-    const guest = await (await browser().newContext()).newPage();
-    watchPageErrors(host, errors);
-    watchPageErrors(guest, errors);
+    const host = await playerPage(browser(), errors);
+    const guest = await playerPage(browser(), errors);
     const baseUrl = server.baseUrl;
 
     await host.goto(`${baseUrl}/`);
@@ -139,8 +137,7 @@ describe("reports in the browser", () => {
   for (const [lang, locale] of [["en", "en-GB"], ["ru", "ru-RU"], ["ka", "ka-GE"], ["hy", "hy-AM"]] as const) {
     it(`${lang}: the dialog on a phone fits the screen, has no serious accessibility violation, and says a refusal in words`, async () => {
       const errors: string[] = [];
-      const page = await (await browser().newContext({ locale, viewport: { width: 390, height: 844 } })).newPage();
-      watchPageErrors(page, errors);
+      const page = await playerPage(browser(), errors, { locale, viewport: { width: 390, height: 844 } });
       const other = await new NardiClient(server.baseUrl).createGuest();
       await page.goto(`${server.baseUrl}/#/p/${other.player.id}`);
       await page.getByTestId("profile-report").click();
