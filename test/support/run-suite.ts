@@ -2,9 +2,9 @@
  * `npm test`'s runner: the whole suite as two Vitest runs side by side, one for the engine and worker projects and
  * one for the e2e project (real sockets against `wrangler dev`, and Chromium). Vitest alone runs one file at a time
  * on a 2-core machine (its default is a worker per core but one), so the end-to-end files, which mostly wait on the
- * server and the browser, ran after the CPU-bound ones instead of beside them. The e2e files still run one at a
- * time against their shared server, as they always have. Each run's lines are prefixed with its name; the exit
- * status fails when either run fails.
+ * server and the browser, ran after the CPU-bound ones instead of beside them. Each run keeps Vitest's default
+ * worker count (one on 2 cores), so on this machine the e2e files still meet their shared server one at a time,
+ * as they always have. Each run's lines are prefixed with its name; the exit status fails when either run fails.
  *
  * With arguments (`npm test -- test/engine/play.test.ts`), one plain `vitest run` with those arguments.
  */
