@@ -5,11 +5,11 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { seededRandom } from "../../src/engine";
 import { fromAbsolute } from "../../src/engine/position";
-import type { TableView } from "../../src/protocol";
+import type { SeatGrant, SideName, TableView } from "../../src/protocol";
 
 export const CHROMIUM = "/usr/bin/chromium";
 const ARGS = [
@@ -38,6 +38,43 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Fails the test on any uncaught page error (a broken page must not pass silently). */
 export function watchPageErrors(page: Page, errors: string[]): void {
   page.on("pageerror", (e) => errors.push(`${e.name}: ${e.message}`));
+}
+
+/** A page in a browser context of its own (its own storage and cookies: another player), its page errors kept in `errors`. */
+export async function playerPage(browser: Browser, errors: string[], options?: BrowserContextOptions): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  watchPageErrors(page, errors);
+  return page;
+}
+
+/** Stores `grant`'s seat in the page's origin as the table screen keeps it (`nardi.seat.<table id>`), so the page holds that seat. */
+export async function storeSeat(page: Page, baseUrl: string, grant: Pick<SeatGrant, "tableId" | "seat" | "token">): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.evaluate((g) => localStorage.setItem(`nardi.seat.${g.tableId}`, JSON.stringify({ tableId: g.tableId, seat: g.seat, token: g.token })), grant);
+}
+
+/** The page holds `grant`'s seat and shows its table, as a player coming back to it (once the table screen names the seat). */
+export async function sitAt(page: Page, baseUrl: string, grant: SeatGrant): Promise<Page> {
+  await storeSeat(page, baseUrl, grant);
+  await page.goto(`${baseUrl}/#/t/${grant.tableId}`);
+  await page.waitForSelector(`[data-testid="table"][data-role="${grant.seat}"]`);
+  return page;
+}
+
+/**
+ * Two players at one table, each in a browser context of its own: `seats` are the grants of the create and the
+ * join (made through the API), `options` each side's context (viewport, locale, touch).
+ */
+export async function seatedPair(
+  browser: Browser,
+  baseUrl: string,
+  seats: Record<SideName, SeatGrant>,
+  errors: string[],
+  options: Partial<Record<SideName, BrowserContextOptions>> = {},
+): Promise<Record<SideName, Page>> {
+  const white = await sitAt(await playerPage(browser, errors, options.white), baseUrl, seats.white);
+  const black = await sitAt(await playerPage(browser, errors, options.black), baseUrl, seats.black);
+  return { white, black };
 }
 
 /** How long `expect.poll` waits: generous, as `npm test` runs every project at once and a loaded machine answers slowly. */

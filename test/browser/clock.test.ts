@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { NardiClient } from "../../src/client";
-import { useChromium, screenshot, watchPageErrors } from "./browser";
+import { playerPage, screenshot, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -22,8 +22,7 @@ describe("clocks in the browser", () => {
       name: "Slow",
     });
     await api.joinTable(white.tableId, { name: "Also slow" });
-    const page = await (await browser().newContext({ viewport: { width: 1000, height: 1300 } })).newPage();
-    watchPageErrors(page, errors);
+    const page = await playerPage(browser(), errors, { viewport: { width: 1000, height: 1300 } });
     await page.goto(`${baseUrl}/#/watch/${white.tableId}`);
     await page.waitForSelector('[data-testid="table"][data-role="spectator"][data-table-status="playing"]');
 

@@ -4,7 +4,7 @@
  * history page (#/coins) lists the hold and the winnings.
  */
 import { describe, expect, inject, it } from "vitest";
-import { claimName, POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
+import { claimName, playerPage, POLL, screenshot, settled, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -12,10 +12,8 @@ const browser = useChromium();
 describe("coins", () => {
   it("a stake match: escrow while playing, payout at the end, balance and history move by the stake", async () => {
     const errors: string[] = [];
-    const host = await (await browser().newContext()).newPage();
-    const guest = await (await browser().newContext()).newPage();
-    watchPageErrors(host, errors);
-    watchPageErrors(guest, errors);
+    const host = await playerPage(browser(), errors);
+    const guest = await playerPage(browser(), errors);
 
     const stamp = Date.now() % 100000;
     await host.goto(`${baseUrl}/`);

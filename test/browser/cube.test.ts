@@ -5,14 +5,13 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { act, POLL, useChromium, screenshot, seeded, settled, watchPageErrors, tableIdOf } from "./browser";
+import { act, playerPage, POLL, screenshot, seeded, settled, tableIdOf, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
 
 async function player(errors: string[]): Promise<Page> {
-  const page = await (await browser().newContext({ viewport: { width: 1000, height: 1300 } })).newPage();
-  watchPageErrors(page, errors);
+  const page = await playerPage(browser(), errors, { viewport: { width: 1000, height: 1300 } });
   return page;
 }
 

@@ -8,7 +8,7 @@ import { countRolls, verifyDice } from "../../src/protocol";
 import { playRandomMatch } from "../support/random-match";
 import { seededRng } from "../support/rng";
 import { recordOf } from "../support/tables";
-import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
+import { playerPage, POLL, screenshot, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -29,8 +29,7 @@ describe("fair dice on the web page", () => {
     await client.joinTable(running.tableId);
 
     const errors: string[] = [];
-    const page = await (await browser().newContext()).newPage();
-    watchPageErrors(page, errors);
+    const page = await playerPage(browser(), errors);
     await page.goto(`${baseUrl}/#/verify/${white.tableId}`);
     const verdict = page.getByTestId("dice-verdict");
     await expect.poll(() => verdict.getAttribute("data-ok"), POLL).toBe("true");

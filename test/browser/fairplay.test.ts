@@ -5,7 +5,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { NardiClient } from "../../src/client";
 import { connected, recordOf } from "../support/tables";
-import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
+import { playerPage, POLL, screenshot, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -13,8 +13,7 @@ const browser = useChromium();
 describe("fair play", () => {
   it("after leaving two matches the lobby shows the cooldown with its end time", async () => {
     const errors: string[] = [];
-    const page = await (await browser().newContext()).newPage();
-    watchPageErrors(page, errors);
+    const page = await playerPage(browser(), errors);
     await page.goto(`${baseUrl}/`);
     await expect.poll(() => page.getByTestId("me").textContent(), POLL).toMatch(/^guest-/);
     expect(await page.getByTestId("cooldown-notice").isHidden()).toBe(true);

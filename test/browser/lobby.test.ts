@@ -5,14 +5,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { SeatGrant } from "../../src/protocol";
-import { POLL, useChromium, watchPageErrors } from "./browser";
+import { playerPage, POLL, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
 
 async function newPage(errors: string[], locale = "en-US"): Promise<Page> {
-  const page = await (await browser().newContext({ locale })).newPage();
-  watchPageErrors(page, errors);
+  const page = await playerPage(browser(), errors, { locale });
   return page;
 }
 

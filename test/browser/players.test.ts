@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { ApiError, NardiClient } from "../../src/client";
 import { translate } from "../../src/web/i18n";
-import { claimName, POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
+import { claimName, playerPage, POLL, screenshot, settled, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -14,10 +14,8 @@ const browser = useChromium();
 describe("players", () => {
   it("a guest from the first visit claims a name to play rated; the profile shows its rating and the match", async () => {
     const errors: string[] = [];
-    const host = await (await browser().newContext()).newPage();
-    const guest = await (await browser().newContext()).newPage();
-    watchPageErrors(host, errors);
-    watchPageErrors(guest, errors);
+    const host = await playerPage(browser(), errors);
+    const guest = await playerPage(browser(), errors);
 
     await host.goto(`${baseUrl}/`);
     await expect.poll(() => host.getByTestId("me").textContent(), POLL).toMatch(/^guest-[a-z0-9]{8}$/);
@@ -85,8 +83,7 @@ describe("players", () => {
 
   it("an Armenian page says a refused claim and a failed sign-in in Armenian: no code, no validation dump", async () => {
     const errors: string[] = [];
-    const page = await (await browser().newContext({ locale: "hy-AM" })).newPage();
-    watchPageErrors(page, errors);
+    const page = await playerPage(browser(), errors, { locale: "hy-AM" });
     await page.goto(`${baseUrl}/`);
     await expect.poll(() => page.getByTestId("me").textContent(), POLL).toMatch(/^guest-/);
     await page.getByTestId("me").click();

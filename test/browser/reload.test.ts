@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page, WebSocketRoute } from "playwright-core";
-import { act, expectBoardMatchesServer, POLL, useChromium, screenshot, seeded, settled, shownCheckers, watchPageErrors, tableIdOf } from "./browser";
+import { act, expectBoardMatchesServer, playerPage, POLL, screenshot, seeded, settled, shownCheckers, tableIdOf, useChromium, watchPageErrors } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -121,8 +121,7 @@ describe("reloads and drops keep the seat", () => {
 
   it("a dropped connection comes back by itself mid-turn, keeping the seat and even the step chosen", async () => {
     const errors: string[] = [];
-    const page = await (await browser().newContext({ viewport: { width: 1000, height: 1300 } })).newPage();
-    watchPageErrors(page, errors);
+    const page = await playerPage(browser(), errors, { viewport: { width: 1000, height: 1300 } });
     // Every socket of the page goes through this route, so the test can cut one as a network failure would.
     const sockets: WebSocketRoute[] = [];
     await page.routeWebSocket(/\/socket/, (ws) => {

@@ -12,7 +12,7 @@ import { MatchEventSchema } from "../../src/protocol";
 import { playRandomMatch } from "../support/random-match";
 import { seededRng } from "../support/rng";
 import { seatedTable } from "../support/tables";
-import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
+import { playerPage, POLL, screenshot, storeSeat, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -95,8 +95,7 @@ describe("the replay viewer", () => {
     expect(matchEvents.at(-1)?.event.type).toBe("match-ended");
 
     const errors: string[] = [];
-    const page = await (await browser().newContext()).newPage();
-    watchPageErrors(page, errors);
+    const page = await playerPage(browser(), errors);
     await page.goto(`${baseUrl}/#/replay/${white.tableId}`);
     await page.waitForSelector('[data-testid="replay"][data-state="ready"]', { timeout: 30_000 });
     expect(Number(await page.getByTestId("replay").getAttribute("data-count"))).toBe(matchEvents.length);
@@ -146,8 +145,7 @@ describe("the replay viewer", () => {
     expect(there.seq).toBe(middle.seq);
     const link = await page.getByTestId("replay-share").inputValue();
     expect(link).toBe(`${baseUrl}/#/replay/${white.tableId}/${middle.seq}`);
-    const friend = await (await browser().newContext()).newPage();
-    watchPageErrors(friend, errors);
+    const friend = await playerPage(browser(), errors);
     await friend.goto(link);
     await friend.waitForSelector('[data-testid="replay"][data-state="ready"]', { timeout: 30_000 });
     expect(await shown(friend)).toEqual(there);
@@ -173,8 +171,7 @@ describe("the replay viewer", () => {
     const first = await playRandomMatch(client, white, black, seededRng(77), { stop: () => commands++ >= 8 });
     first.white.close();
     first.black.close();
-    const page = await (await browser().newContext()).newPage();
-    watchPageErrors(page, errors);
+    const page = await playerPage(browser(), errors);
     await page.goto(`${baseUrl}/#/replay/${white.tableId}`);
     await page.waitForSelector('[data-testid="replay"][data-state="ready"]', { timeout: 30_000 });
     const before = Number(await page.getByTestId("replay").getAttribute("data-count"));
@@ -194,19 +191,12 @@ describe("the replay viewer", () => {
     expect(await page.getByTestId("replay-refresh").count()).toBe(0);
 
     const hidden = await seatedTable(client, { preset: "backgammon", length: 1, name: "Ann", spectators: false });
-    const stranger = await (await browser().newContext()).newPage();
-    watchPageErrors(stranger, errors);
+    const stranger = await playerPage(browser(), errors);
     await stranger.goto(`${baseUrl}/#/replay/${hidden.white.tableId}`);
     await expect.poll(() => stranger.getByTestId("replay-error").textContent(), POLL).toContain("only its players");
     // The seat holder's browser holds the seat (as the table screen stores it) and replays the match so far.
-    const seated = await (await browser().newContext()).newPage();
-    watchPageErrors(seated, errors);
-    await seated.goto(`${baseUrl}/`);
-    await seated.evaluate((seat) => localStorage.setItem(`nardi.seat.${seat.tableId}`, JSON.stringify(seat)), {
-      tableId: hidden.black.tableId,
-      seat: "black",
-      token: hidden.black.token,
-    });
+    const seated = await playerPage(browser(), errors);
+    await storeSeat(seated, baseUrl, hidden.black);
     await seated.goto(`${baseUrl}/#/replay/${hidden.black.tableId}`);
     await seated.waitForSelector('[data-testid="replay"][data-state="ready"]', { timeout: 30_000 });
     expect(await seated.getByTestId("replay-refresh").count()).toBe(1);

@@ -2,27 +2,20 @@
  * Reports in Chromium: after chat at the table, a player reports the opponent from the table's Report button;
  * the report reaches the moderators' queue with the chat line the server captured; a moderator (made by writing a
  * `player_roles` row into this server's local D1 with `wrangler d1 execute`, as an operator would) resolves it;
- * the reporter's profile shows it handled. This file runs its own `wrangler dev`, to know its state folder.
+ * the reporter's profile shows it handled. On the run's shared `wrangler dev`, whose state folder the setup provides.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { NardiClient } from "../../src/client";
 import { ReportQueueSchema, StaffReportSchema } from "../../src/protocol";
-import { d1Execute, startDevServer, type DevServer } from "../support/wrangler-dev";
-import { POLL, screenshot, settled, useChromium, watchPageErrors } from "./browser";
+import { d1Execute } from "../support/wrangler-dev";
+import { playerPage, POLL, screenshot, settled, useChromium } from "./browser";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const browser = useChromium();
-let server: DevServer;
-
-beforeAll(async () => {
-  server = await startDevServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = { baseUrl: inject("baseUrl"), stateDir: inject("stateDir") };
 
 /** What an operator runs to make a moderator on a local database (docs/reports.md). */
 function grantModerator(playerId: string): void {
@@ -49,10 +42,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe("reports in the browser", () => {
   it("a player reports the opponent from the table after chat; the queue shows the chat line; once resolved, the reporter's profile says handled", async () => {
     const errors: string[] = [];
-    const host = await (await browser().newContext()).newPage();
-    const guest = await (await browser().newContext()).newPage();
-    watchPageErrors(host, errors);
-    watchPageErrors(guest, errors);
+    const host = await playerPage(browser(), errors);
+    const guest = await playerPage(browser(), errors);
     const baseUrl = server.baseUrl;
 
     await host.goto(`${baseUrl}/`);
@@ -146,8 +137,7 @@ describe("reports in the browser", () => {
   for (const [lang, locale] of [["en", "en-GB"], ["ru", "ru-RU"], ["ka", "ka-GE"], ["hy", "hy-AM"]] as const) {
     it(`${lang}: the dialog on a phone fits the screen, has no serious accessibility violation, and says a refusal in words`, async () => {
       const errors: string[] = [];
-      const page = await (await browser().newContext({ locale, viewport: { width: 390, height: 844 } })).newPage();
-      watchPageErrors(page, errors);
+      const page = await playerPage(browser(), errors, { locale, viewport: { width: 390, height: 844 } });
       const other = await new NardiClient(server.baseUrl).createGuest();
       await page.goto(`${server.baseUrl}/#/p/${other.player.id}`);
       await page.getByTestId("profile-report").click();

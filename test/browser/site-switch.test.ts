@@ -5,12 +5,11 @@
  * `wrangler dev`, so no other test meets a restricted site.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { NardiClient } from "../../src/client";
-import type { SeatGrant } from "../../src/protocol";
 import { CATALOGUES } from "../../src/web/i18n";
 import { d1Execute, startDevServer, type DevServer } from "../support/wrangler-dev";
-import { POLL, screenshot, useChromium, watchPageErrors } from "./browser";
+import { playerPage, POLL, screenshot, seatedPair, useChromium, watchPageErrors } from "./browser";
 
 const browser = useChromium();
 let server: DevServer;
@@ -35,8 +34,7 @@ function setLevel(level: number, message: string): void {
 describe("the site switch's notice", () => {
   it("shows what is stopped on every page, in the page's language, and goes away at level 0", async () => {
     const errors: string[] = [];
-    const page = await (await browser().newContext({ locale: "en-US" })).newPage();
-    watchPageErrors(page, errors);
+    const page = await playerPage(browser(), errors, { locale: "en-US" });
     await page.goto(`${server.baseUrl}/`);
     await page.waitForSelector('[data-testid="app"]:not([aria-busy])');
     await expect.poll(() => page.getByTestId("me").textContent(), POLL).toMatch(/^guest-/);
@@ -101,18 +99,8 @@ describe("the site switch's notice", () => {
     const white = await api.createTable({ preset: "backgammon", name: "Alice" });
     const black = await api.joinTable(white.tableId, { name: "Bob" });
     const errors: string[] = [];
-    const sit = async (context: BrowserContext, grant: SeatGrant): Promise<Page> => {
-      const page = await context.newPage();
-      watchPageErrors(page, errors);
-      await page.goto(`${server.baseUrl}/`);
-      await page.evaluate((g) => localStorage.setItem(`nardi.seat.${g.tableId}`, JSON.stringify({ tableId: g.tableId, seat: g.seat, token: g.token })), grant);
-      await page.goto(`${server.baseUrl}/#/t/${grant.tableId}`);
-      await page.waitForSelector(`[data-testid="table"][data-role="${grant.seat}"]`);
-      await page.getByTestId("chat-enable").click();
-      return page;
-    };
-    const alice = await sit(await browser().newContext({ locale: "en-US" }), white);
-    const bob = await sit(await browser().newContext({ locale: "hy-AM" }), black);
+    const { white: alice, black: bob } = await seatedPair(browser(), server.baseUrl, { white, black }, errors, { white: { locale: "en-US" }, black: { locale: "hy-AM" } });
+    for (const page of [alice, bob]) await page.getByTestId("chat-enable").click();
     const say = async (page: Page, text: string) => {
       await page.getByTestId("chat-input").fill(text);
       await page.getByTestId("chat-input").press("Enter");

@@ -1,6 +1,6 @@
 /** A table created without spectators offers no watch link, and its watch page says it cannot be watched. */
 import { describe, expect, inject, it } from "vitest";
-import { POLL, useChromium, settled, watchPageErrors } from "./browser";
+import { playerPage, POLL, settled, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -8,8 +8,7 @@ const browser = useChromium();
 describe("spectators switched off", () => {
   it("no watch link for the player, and a refused watch page for anyone else", async () => {
     const errors: string[] = [];
-    const page = await (await browser().newContext()).newPage();
-    watchPageErrors(page, errors);
+    const page = await playerPage(browser(), errors);
     await page.goto(`${baseUrl}/`);
     await page.locator('[data-testid="advanced"] summary').click(); // spectators are an advanced option
     await page.getByTestId("spectators").uncheck();
@@ -21,8 +20,7 @@ describe("spectators switched off", () => {
     const tableId = (await page.locator('[data-testid="table"]').getAttribute("data-table-id")) as string;
     expect(await page.getByTestId("watch-link").count()).toBe(0);
 
-    const stranger = await (await browser().newContext()).newPage();
-    watchPageErrors(stranger, errors);
+    const stranger = await playerPage(browser(), errors);
     await stranger.goto(`${baseUrl}/#/watch/${tableId}`);
     await expect.poll(() => stranger.getByTestId("status").textContent(), POLL).toContain("Could not connect to watch");
     expect(await stranger.locator('[data-testid="board"]').count()).toBe(0);

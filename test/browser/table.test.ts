@@ -4,10 +4,10 @@
  * following the turn, the resign dialog, the end of a match with a rematch, and two players chatting. Tables are
  * made over the HTTP API and the seat put where the page keeps it, so these tests do not depend on the lobby.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { CreateTableBody, SeatGrant } from "../../src/protocol";
-import { act, expectBoardMatchesServer, POLL, screenshot, seeded, settled, useChromium, watchPageErrors } from "./browser";
+import { act, expectBoardMatchesServer, playerPage, POLL, screenshot, seatedPair, seeded, settled, sitAt, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -22,17 +22,6 @@ async function joinTable(id: string, name: string): Promise<SeatGrant> {
   const res = await fetch(`${baseUrl}/v1/tables/${id}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
   if (res.status !== 200 && res.status !== 201) throw new Error(`join failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as SeatGrant;
-}
-
-/** Opens the table in `context` with the seat stored where the page looks for it. */
-async function sitDown(context: BrowserContext, grant: SeatGrant, errors: string[]): Promise<Page> {
-  const page = await context.newPage();
-  watchPageErrors(page, errors);
-  await page.goto(`${baseUrl}/`);
-  await page.evaluate((g) => localStorage.setItem(`nardi.seat.${g.tableId}`, JSON.stringify({ tableId: g.tableId, seat: g.seat, token: g.token })), grant);
-  await page.goto(`${baseUrl}/#/t/${grant.tableId}`);
-  await page.waitForSelector(`[data-testid="table"][data-role="${grant.seat}"]`);
-  return page;
 }
 
 interface Box {
@@ -89,9 +78,8 @@ describe("the table screen", () => {
   it("1280×800: board, dice, clocks, roll/undo/confirm, cube and score all on one screen, without scrolling", async () => {
     const errors: string[] = [];
     const viewport = { width: 1280, height: 800 };
-    const context = await browser().newContext({ viewport });
     const grant = await createTable({ length: 3, opponent: "bot", botLevel: "beginner", name: "Desk" });
-    const page = await sitDown(context, grant, errors);
+    const page = await sitAt(await playerPage(browser(), errors, { viewport }), baseUrl, grant);
     await untilMyRoll(page);
     const beforeRoll = await boxes(page, TURN_PARTS);
     expect(beforeRoll.map((b) => b.testid)).toEqual(expect.arrayContaining(["board", "cube", "clock-white", "clock-black", "score", "roll"]));
@@ -114,9 +102,8 @@ describe("the table screen", () => {
   it("390×844 phone: the board and the turn controls fit one screen; tap targets ≥ 40 px; point numbers readable", async () => {
     const errors: string[] = [];
     const viewport = { width: 390, height: 844 };
-    const context = await browser().newContext({ viewport, isMobile: true, hasTouch: true });
     const grant = await createTable({ length: 3, opponent: "bot", botLevel: "beginner", name: "Pocket" });
-    const page = await sitDown(context, grant, errors);
+    const page = await sitAt(await playerPage(browser(), errors, { viewport, isMobile: true, hasTouch: true }), baseUrl, grant);
     await untilMyRoll(page);
     expect(outside(await boxes(page, ["board", "roll", "resign", "score"]), viewport)).toEqual([]);
     await page.getByTestId("roll").tap();
@@ -150,9 +137,8 @@ describe("the table screen", () => {
 
   it("the computer's move is played out checker by checker, ends on the server's board, is announced and listed", async () => {
     const errors: string[] = [];
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: "no-preference" });
     const grant = await createTable({ preset: "federation-long", length: 1, opponent: "bot", botLevel: "beginner", name: "Eve" });
-    const page = await sitDown(context, grant, errors);
+    const page = await sitAt(await playerPage(browser(), errors, { viewport: { width: 1280, height: 800 }, reducedMotion: "no-preference" }), baseUrl, grant);
     const rand = seeded(3);
     let flights = 0;
     for (let moves = 0; moves < 3; ) {
@@ -182,9 +168,8 @@ describe("the table screen", () => {
 
   it("keyboard: after picking a checker focus goes to its targets; the resign dialog defaults to Cancel and says the match is lost", async () => {
     const errors: string[] = [];
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
     const grant = await createTable({ length: 3, opponent: "bot", botLevel: "beginner", name: "Kay" });
-    const page = await sitDown(context, grant, errors);
+    const page = await sitAt(await playerPage(browser(), errors, { viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" }), baseUrl, grant);
     await untilMyRoll(page);
     await page.getByTestId("roll").click();
     await page.waitForSelector('[data-source="true"]');
@@ -223,12 +208,11 @@ describe("the table screen", () => {
     const errors: string[] = [];
     const grant = await createTable({ length: 1, name: "Alice" });
     const joined = await joinTable(grant.tableId, "Bob");
-    const aliceCtx = await browser().newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
-    const bobCtx = await browser().newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: "reduce" });
-    const alice = await sitDown(aliceCtx, grant, errors);
-    const bob = await sitDown(bobCtx, joined, errors);
-    const carol = await (await browser().newContext()).newPage();
-    watchPageErrors(carol, errors);
+    const { white: alice, black: bob } = await seatedPair(browser(), baseUrl, { white: grant, black: joined }, errors, {
+      white: { viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" },
+      black: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: "reduce" },
+    });
+    const carol = await playerPage(browser(), errors);
     await carol.goto(`${baseUrl}/#/watch/${grant.tableId}`);
     await carol.waitForSelector('[data-testid="table"][data-role="spectator"]');
 

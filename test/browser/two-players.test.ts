@@ -5,17 +5,12 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { act, expectBoardMatchesServer, POLL, useChromium, screenshot, seeded, settled, shownCheckers, tableIdOf, total, watchPageErrors } from "./browser";
+import { act, expectBoardMatchesServer, playerPage, POLL, screenshot, seeded, settled, shownCheckers, tableIdOf, total, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
 
-async function newPlayer(errors: string[]): Promise<Page> {
-  const context = await browser().newContext({ viewport: { width: 1000, height: 1300 } });
-  const page = await context.newPage();
-  watchPageErrors(page, errors);
-  return page;
-}
+const newPlayer = (errors: string[]): Promise<Page> => playerPage(browser(), errors, { viewport: { width: 1000, height: 1300 } });
 
 describe("two players in the browser", () => {
   it("create, join by invite link, watch, and play a 1-point match to its end by clicks", async () => {

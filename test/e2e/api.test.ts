@@ -1,6 +1,7 @@
 /** The HTTP side of the API over real HTTP: health, the OpenAPI document, the lobby, table views and errors. */
 import { describe, expect, inject, test } from "vitest";
 import { ApiError, NardiClient } from "../../src/client";
+import { expectProblem, problemCode } from "../support/problems";
 
 const baseUrl = inject("baseUrl");
 const client = new NardiClient(baseUrl);
@@ -69,21 +70,17 @@ describe.concurrent("HTTP API", () => {
     }
     const res = await fetch(`${baseUrl}/v1/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
     expect(res.status).toBe(400);
-    expect(res.headers.get("content-type")).toContain("application/problem+json");
-    expect((await res.json()).code).toMatch(/^BAD_(JSON|REQUEST)$/);
+    expect(await problemCode(res)).toMatch(/^BAD_(JSON|REQUEST)$/);
     const big = await fetch(`${baseUrl}/v1/tables`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ preset: "backgammon", name: "x".repeat(10_000) }),
     });
-    expect(big.status).toBe(413);
-    expect((await big.json()).code).toBe("MESSAGE_TOO_LARGE");
+    await expectProblem(big, 413, "MESSAGE_TOO_LARGE");
   });
 
   test("unknown routes under /v1 are NOT_FOUND problems", async () => {
     const res = await fetch(`${baseUrl}/v1/nothing-here`);
-    expect(res.status).toBe(404);
-    expect(res.headers.get("content-type")).toContain("application/problem+json");
-    expect((await res.json()).code).toBe("NOT_FOUND");
+    await expectProblem(res, 404, "NOT_FOUND");
   });
 });

@@ -6,8 +6,9 @@
  */
 import { describe, expect, inject, test } from "vitest";
 import { ApiError, NardiClient, socketProtocols } from "../../src/client";
-import { ProblemSchema, type ServerMessage } from "../../src/protocol";
+import type { ServerMessage } from "../../src/protocol";
 import { acceptedUntilRefused } from "../support/limits";
+import { expectProblem } from "../support/problems";
 
 const baseUrl = inject("baseUrl");
 const client = new NardiClient(baseUrl);
@@ -30,9 +31,7 @@ describe("the edge", () => {
         body: JSON.stringify({ preset: "backgammon", opponent: "bot", botLevel: "random" }),
       });
     const refused = await acceptedUntilRefused(10, create);
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get("content-type")).toContain("application/problem+json");
-    expect(ProblemSchema.parse(await refused.json()).code).toBe("RATE_LIMITED");
+    await expectProblem(refused, 429, "RATE_LIMITED");
     // The exempt local address (the test harness's RATE_LIMIT_EXEMPT) still creates.
     expect((await client.createTable({ preset: "backgammon", opponent: "bot" })).seat).toBe("white");
   });

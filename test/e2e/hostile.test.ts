@@ -8,6 +8,7 @@ import { RULE_ERROR_CODES, opponent } from "../../src/engine";
 import { PROTOCOL_ERROR_CODES, type SideName } from "../../src/protocol";
 import { connected, eventsOfType, seatedTable } from "../support/tables";
 import { rawHandshake } from "../support/upgrade";
+import { expectProblem } from "../support/problems";
 
 const baseUrl = inject("baseUrl");
 const client = new NardiClient(baseUrl);
@@ -178,9 +179,7 @@ describe.concurrent("seats and tokens", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: "TABLE_FULL" });
     const res = await fetch(`${baseUrl}/v1/tables/${g.tableId}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(res.status).toBe(409);
-    expect(res.headers.get("content-type")).toContain("application/problem+json");
-    expect(await res.json()).toMatchObject({ status: 409, code: "TABLE_FULL", type: expect.any(String), title: expect.any(String) });
+    await expectProblem(res, 409, "TABLE_FULL");
     expect((await client.getTable(g.tableId)).seq).toBe(before.seq);
     await expect(client.getTable("no-such-table-0000000000")).rejects.toMatchObject({ status: 404, code: "TABLE_NOT_FOUND" });
     await expect(client.joinTable("no-such-table-0000000000")).rejects.toMatchObject({ status: 404, code: "TABLE_NOT_FOUND" });

@@ -13,12 +13,18 @@
  * for the deploy rehearsal) and have its code swapped for another folder's on the same state (`swap`), and a test
  * may halt it, work on its state folder (wipe the D1 database, apply migrations) and start it again.
  *
+ * The global setup bundles and migrates once for the whole run (`prepareServe`) and leaves the result for every
+ * server the run starts: a test file that needs a server of its own (one it restarts, wipes, or runs with its own
+ * `--var`s) copies the bundle and the freshly migrated state instead of bundling and migrating again, which took
+ * 15–40 s of a loaded machine per file (a `wrangler d1 migrations apply` alone starts a whole workerd). The folder
+ * is named in the environment (TEMPLATE_ENV), which Vitest's test processes inherit from the main one.
+ *
  * The throw-away folder (snapshot and Durable Object state) goes to /dev/shm when it is a roomy tmpfs: every
  * accepted command ends with a SQLite commit, and on a disk shared with busy neighbours the fsyncs alone made
  * commands take hundreds of milliseconds and setting up 200 tables take 45 s. The state is thrown away anyway.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -155,6 +161,33 @@ function makeSnapshot(dir: string, source = ROOT): string {
   return path;
 }
 
+/** Where the global setup's bundled-and-migrated template is, for the test processes (see the file comment). */
+const TEMPLATE_ENV = "NARDI_TEST_SERVE_TEMPLATE";
+
+/**
+ * A snapshot of this checkout (`snapshot/`) and a state folder with the migrations applied (`state/`), both left
+ * untouched: servers copy them. Returns the folder; the caller removes it.
+ */
+function prepareServe(): string {
+  const template = mkdtempSync(join(scratchRoot(), "nardi-template-"));
+  try {
+    mkdirSync(join(template, "snapshot"));
+    const config = makeSnapshot(join(template, "snapshot"));
+    applyMigrations(config, join(template, "state"));
+  } catch (err) {
+    rmSync(template, { recursive: true, force: true });
+    throw err;
+  }
+  return template;
+}
+
+/** The run's template, when this server serves this checkout's code the default way and the global setup made one. */
+function templateFor(opts: DevServerOptions): string | null {
+  const template = process.env[TEMPLATE_ENV];
+  if (template === undefined || opts.source !== undefined || opts.snapshot === false) return null;
+  return existsSync(join(template, "state")) ? template : null;
+}
+
 /** Applies migrations/ to the D1 database kept in `state` (what `npm start` does with `npm run db:migrate`). */
 function applyMigrations(config: string, state: string): void {
   const applied = spawnSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--config", config, "--persist-to", state], {
@@ -185,8 +218,15 @@ export async function startDevServer(opts: DevServerOptions = {}): Promise<DevSe
   let config: string;
   try {
     if (opts.source !== undefined && opts.snapshot === false) throw new Error("a source folder is served from a snapshot only");
-    config = opts.snapshot === false ? join(ROOT, "wrangler.toml") : makeSnapshot(dir, opts.source);
-    applyMigrations(config, state);
+    const template = templateFor(opts);
+    if (template !== null) {
+      cpSync(join(template, "snapshot"), dir, { recursive: true });
+      cpSync(join(template, "state"), state, { recursive: true });
+      config = join(dir, "wrangler.toml");
+    } else {
+      config = opts.snapshot === false ? join(ROOT, "wrangler.toml") : makeSnapshot(dir, opts.source);
+      applyMigrations(config, state);
+    }
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     rmSync(state, { recursive: true, force: true });
@@ -337,8 +377,19 @@ export async function benchServer(url: string | null, opts: DevServerOptions = {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startDevServer();
+  const template = prepareServe();
+  process.env[TEMPLATE_ENV] = template;
+  let server: DevServer;
+  try {
+    server = await startDevServer();
+  } catch (err) {
+    rmSync(template, { recursive: true, force: true });
+    throw err;
+  }
   project.provide("baseUrl", server.baseUrl);
   project.provide("stateDir", server.stateDir);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    rmSync(template, { recursive: true, force: true });
+  };
 }

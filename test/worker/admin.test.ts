@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ActionResult, LogPage } from "../../src/protocol";
-import { act, acted, expectProblem, member, snapshot, staff } from "./moderation-support";
+import { expectProblem } from "../support/problems";
+import { act, acted, member, snapshot, staff } from "./moderation-support";
 import { api } from "./helpers";
 import { call, guest } from "./players-support";
 

@@ -5,19 +5,16 @@
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { OpenTables, Problem, SeatGrant, TableView, TransferPage } from "../../src/protocol";
+import type { OpenTables, SeatGrant, TableView, TransferPage } from "../../src/protocol";
 import { Ledger } from "../../src/server/db";
 import type { MatchRoom } from "../../src/server/match-room";
 import { env } from "cloudflare:test";
 import { applyCommandTo, balance, stored, d1With, delivered, escrowOf, expectLedgerSound, resign, runDeliveryNow, setD1 } from "./coins-support";
 import { stubOf, timePasses } from "./helpers";
 import { call, member, tableBetween } from "./players-support";
+import { problemOf } from "../support/problems";
 
 const GRANT = 1000;
-
-async function problemOf(res: Response): Promise<Problem> {
-  return (await res.json()) as Problem;
-}
 
 async function create(token: string | undefined, body: Record<string, unknown>): Promise<Response> {
   return call("POST", "/v1/tables", { token, body: { preset: "backgammon", ...body } });

@@ -5,14 +5,10 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { scriptedDice } from "../../src/engine";
-import { ERROR_CODES, ProblemSchema, type ErrorCode } from "../../src/protocol";
+import { ERROR_CODES, type ErrorCode } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
 import { api, commandId, connect, createTable, history, joinTable, postJson, ROLL_IS_A_DECISION, seatedMatch, startMatch, stubOf } from "./helpers";
-
-async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  expect({ status: res.status, code: ProblemSchema.parse(await res.json()).code }).toEqual({ status, code });
-}
+import { expectProblem } from "../support/problems";
 
 /** The table's seq and event log, to show a refusal changed nothing. */
 async function snapshot(id: string): Promise<string> {

@@ -5,16 +5,11 @@
  */
 import { SELF, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { EventHistorySchema, ProblemSchema, SeatGrantSchema, TableViewSchema, type ErrorCode } from "../../src/protocol";
+import { EventHistorySchema, SeatGrantSchema, TableViewSchema } from "../../src/protocol";
 import { LISTED_TABLES_PER_CLIENT, type Lobby } from "../../src/server/lobby";
 import { acceptedUntilRefused } from "../support/limits";
 import { BASE, api, createTable, history, listed, listedWhen, postJson, startMatch } from "./helpers";
-
-async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  expect(ProblemSchema.parse(await res.json())).toMatchObject({ status, code });
-}
+import { expectProblem } from "../support/problems";
 
 
 let addressCounter = 0;

@@ -7,20 +7,16 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { emptyCheckers, initialBoard, LAG_RULE, type Side } from "../../src/engine";
-import { CooldownSchema, type Cooldown, type ErrorCode, type SeatGrant } from "../../src/protocol";
+import { CooldownSchema, type Cooldown, type SeatGrant } from "../../src/protocol";
 import type { MatchRoom } from "../../src/server";
 import { cooldownAt, lostRace } from "../../src/server/fairplay/cooldown";
 import { balance, d1With, resign, runDeliveryNow, setD1 } from "./coins-support";
 import { connectSeats, history, ROLL_IS_A_DECISION, stubOf, timePasses } from "./helpers";
 import { call, d1Count, delivered, guest, member, outbox, tableBetween } from "./players-support";
 import { freshChoice, seekQuery, seekResponse } from "./quick-support";
+import { expectProblem } from "../support/problems";
 
 const MINUTE = 60_000;
-
-async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
-  const body = (await res.json()) as { code?: string };
-  expect({ status: res.status, code: body.code }).toEqual({ status, code });
-}
 
 async function cooldown(token: string): Promise<Cooldown> {
   const res = await call("GET", "/v1/me/cooldown", { token });

@@ -199,9 +199,31 @@ export class SocketQueue<M extends { type: string }> {
     this.#cursor = this.received.length;
   }
 
-  /** Everything unread right now, after giving the server a moment to answer. */
-  async drain(): Promise<M[]> {
-    await settle();
+  /** Resolves once `holds()` is true of what has arrived; fails after 10 s or when the socket closes first. */
+  protected async until(holds: () => boolean, what: string): Promise<void> {
+    const giveUp = Date.now() + 10_000;
+    while (!holds()) {
+      if (this.closed) throw new Error(`socket closed (${this.closed.code}) while waiting for ${what}`);
+      if (Date.now() > giveUp) throw new Error(`no ${what} arrived (last: ${JSON.stringify(this.received.at(-1) ?? null)})`);
+      await this.news();
+    }
+  }
+
+  /**
+   * Sends `frame` and returns everything unread that arrived before its answer (the first message from then on
+   * that `isAnswer` accepts), which is read and not returned. A barrier: the server answers a socket's frames in
+   * order, so what it sent before answering has arrived by then. A closed socket: everything unread.
+   */
+  protected async unreadBefore(frame: unknown, isAnswer: (message: M) => boolean, what: string): Promise<M[]> {
+    if (!this.closed) {
+      const from = this.received.length;
+      this.send(frame);
+      const answerAt = (): number => this.received.findIndex((m, i) => i >= from && isAnswer(m));
+      await this.until(() => answerAt() >= 0, what);
+      const rest = this.received.slice(this.#cursor, answerAt());
+      this.#cursor = answerAt() + 1;
+      return rest;
+    }
     const rest = this.received.slice(this.#cursor);
     this.#cursor = this.received.length;
     return rest;
@@ -241,6 +263,17 @@ export class Client extends SocketQueue<ServerMessage> {
       if (Date.now() > giveUp) throw new Error(`seq ${seq} never arrived (at ${this.seq})`);
       await this.news();
     }
+  }
+
+  /**
+   * Everything unread that the server sent before now: ends on a `sync` round trip (its `welcome` is read and not
+   * returned), not on a quiet moment, which can never tell "nothing more" from "not yet". The `sync` is one frame
+   * that changes nothing (it counts in the socket's rate window, docs/protocol.md).
+   */
+  async drain(): Promise<ServerMessage[]> {
+    // Every table socket's first message is its connect welcome: wait for it, so it is not taken for the answer.
+    if (!this.closed) await this.until(() => this.received.some((m) => m.type === "welcome"), "connect welcome");
+    return this.unreadBefore({ type: "sync", seq: this.seq }, (m) => m.type === "welcome", "welcome answering sync");
   }
 
   /** The next ack or error (skipping updates). */

@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   EventHistorySchema,
-  ProblemSchema,
   SeatGrantSchema,
   TableViewSchema,
-  type ErrorCode,
 } from "../../src/protocol";
 import { MAX_SOCKETS_PER_SEAT, MAX_SPECTATOR_SOCKETS } from "../../src/server/room/presence";
 import { api, createTable, joinTable, listedWhen, postJson, startMatch } from "./helpers";
-
-async function expectProblem(res: Response, status: number, code: ErrorCode): Promise<void> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  const body = ProblemSchema.parse(await res.json());
-  expect(body).toMatchObject({ status, code });
-  expect(body.detail.length).toBeGreaterThan(0);
-  expect(body.type).toBe(`urn:nardi:problem:${code.toLowerCase().replaceAll("_", "-")}`);
-}
+import { expectProblem } from "../support/problems";
 
 
 describe("tables over HTTP", () => {

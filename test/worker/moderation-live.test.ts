@@ -14,6 +14,7 @@ import { balance, delivered, escrowOf, expectLedgerSound } from "./coins-support
 import { api, commandId, connect, connectSeats, history, listedWhen, playOne, stubOf, type Client } from "./helpers";
 import { call, d1Count, member, tableBetween } from "./players-support";
 import { freshChoice, poolRows, seek, wave } from "./quick-support";
+import { problemCode } from "../support/problems";
 
 const GRANT = 1000;
 const HOUR = 3_600_000;
@@ -66,7 +67,7 @@ function seatRows(playerId: string): Promise<number> {
 /** The status of a refused socket upgrade and its problem code. */
 async function refusedUpgrade(id: string, token: string): Promise<{ status: number; code: string }> {
   const res = await api(`/v1/tables/${id}/socket`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `nardi.v2, token.${token}` } });
-  return { status: res.status, code: ((await res.json()) as { code: string }).code };
+  return { status: res.status, code: await problemCode(res) };
 }
 
 describe("the tables a player sits at", () => {

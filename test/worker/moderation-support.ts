@@ -1,7 +1,6 @@
 /** Helpers for the moderation tests: members, staff made straight in D1 (as `npm run admin` would), actions over HTTP. */
 import { env } from "cloudflare:test";
-import { expect } from "vitest";
-import type { ActionResult, PlayerActionBody, Problem, SessionGrant, StaffRole } from "../../src/protocol";
+import type { ActionResult, PlayerActionBody, SessionGrant, StaffRole } from "../../src/protocol";
 import { call, member as claimedMember } from "./players-support";
 
 let serial = 0;
@@ -27,14 +26,6 @@ export async function acted(token: string, playerId: string, body: Partial<Playe
   const res = await act(token, playerId, body);
   if (res.status !== 201) throw new Error(`${body.action} failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as ActionResult;
-}
-
-/** The answer is the coded problem `code` with `status`; returns it. */
-export async function expectProblem(res: Response, status: number, code: string): Promise<Problem> {
-  const body = (await res.json()) as Problem;
-  expect({ status: res.status, code: body.code }).toEqual({ status, code });
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return body;
 }
 
 /** Every row of every table of the D1 database: compared before and after to prove that nothing changed. */

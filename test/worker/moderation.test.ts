@@ -13,7 +13,8 @@ import { HttpRefusal } from "../../src/server/problem";
 import { Db } from "../../src/server/db";
 import { ModerationDb, reversalGuard } from "../../src/server/db/moderation";
 import { balance, delivered, expectLedgerSound, resign, stored } from "./coins-support";
-import { act, acted, expectProblem, member, snapshot, staff } from "./moderation-support";
+import { expectProblem } from "../support/problems";
+import { act, acted, member, snapshot, staff } from "./moderation-support";
 import { call, d1Count, MEMBER_PASSWORD, profile, tableBetween } from "./players-support";
 import { freshChoice, seekQuery, seekResponse } from "./quick-support";
 

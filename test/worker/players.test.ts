@@ -1,12 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Leaderboard, PlayerProfile, Problem, SeatGrant, SessionGrant } from "../../src/protocol";
+import type { Leaderboard, PlayerProfile, SeatGrant, SessionGrant } from "../../src/protocol";
 import { call, guest, member, profile, tableBetween } from "./players-support";
-
-async function problemOf(res: Response): Promise<Problem> {
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return (await res.json()) as Problem;
-}
+import { problemOf } from "../support/problems";
 
 describe("guests and sessions", () => {
   it("a first call makes a guest with a generated name and a session; /me answers for it", async () => {

@@ -5,7 +5,7 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Problem, TableView } from "../../src/protocol";
+import type { TableView } from "../../src/protocol";
 import { SEEK_LIMITS } from "../../src/protocol";
 import type { QuickPool } from "../../src/server";
 import { makeTable } from "../../src/server/quick/table";
@@ -13,12 +13,9 @@ import { balance, d1With, escrowOf, expectLedgerSound, setD1 } from "./coins-sup
 import { api } from "./helpers";
 import { member, tableBetween } from "./players-support";
 import { freshChoice, poolOf, poolRows, seek, seekQuery, seekResponse, wave } from "./quick-support";
+import { expectProblem } from "../support/problems";
 
 const GRANT = 1000;
-
-async function problemCode(res: Response): Promise<[number, string]> {
-  return [res.status, ((await res.json()) as Problem).code];
-}
 
 async function lastOpponents(choice: ReturnType<typeof freshChoice>): Promise<Array<{ player_id: string; opponent_id: string }>> {
   return runInDurableObject(poolOf(choice), (_pool: QuickPool, state) =>
@@ -50,11 +47,11 @@ describe("quick match with a stake", () => {
 
   it("refuses at seek time a stake outside the bounds (400) or above the balance (409); no session is 401 first", async () => {
     const a = await member();
-    expect(await problemCode(await seekResponse(seekQuery(freshChoice({ stake: 100 }))))).toEqual([401, "UNAUTHORIZED"]);
-    expect(await problemCode(await seekResponse(seekQuery(freshChoice({ stake: 5 })), a.token))).toEqual([400, "STAKE_OUT_OF_RANGE"]);
-    expect(await problemCode(await seekResponse(seekQuery(freshChoice({ stake: 20_000 })), a.token))).toEqual([400, "STAKE_OUT_OF_RANGE"]);
+    await expectProblem(await seekResponse(seekQuery(freshChoice({ stake: 100 }))), 401, "UNAUTHORIZED");
+    await expectProblem(await seekResponse(seekQuery(freshChoice({ stake: 5 })), a.token), 400, "STAKE_OUT_OF_RANGE");
+    await expectProblem(await seekResponse(seekQuery(freshChoice({ stake: 20_000 })), a.token), 400, "STAKE_OUT_OF_RANGE");
     const short = freshChoice({ stake: GRANT + 1 });
-    expect(await problemCode(await seekResponse(seekQuery(short), a.token))).toEqual([409, "INSUFFICIENT_COINS"]);
+    await expectProblem(await seekResponse(seekQuery(short), a.token), 409, "INSUFFICIENT_COINS");
     expect(await poolRows(short)).toEqual([]);
     expect(await balance(a.token)).toBe(GRANT);
   });

@@ -1,19 +1,16 @@
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Problem, TableView } from "../../src/protocol";
+import type { TableView } from "../../src/protocol";
 import { SEEK_LIMITS } from "../../src/protocol";
 import type { QuickPool } from "../../src/server";
 import { acceptableGap, pairWave } from "../../src/server/quick/pairing";
 import { api, connect } from "./helpers";
 import { guest, member } from "./players-support";
 import { freshChoice, poolOf, poolRows, seek, seekQuery, seekResponse, setRating, wave, waitedLonger } from "./quick-support";
+import { problemCode } from "../support/problems";
 
 async function table(id: string): Promise<TableView> {
   return (await (await api(`/v1/tables/${id}`)).json()) as TableView;
-}
-
-async function problemCode(res: Response): Promise<string> {
-  return ((await res.json()) as Problem).code;
 }
 
 describe("pairing a wave (pure)", () => {

@@ -4,19 +4,15 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { MatchRecordSchema, ProblemSchema } from "../../src/protocol";
+import { MatchRecordSchema } from "../../src/protocol";
 import { replayLog, toMat, toText } from "../../src/protocol/export";
 import { resign } from "./coins-support";
 import { guest, tableBetween } from "./players-support";
 import { api, history, playOne, seatedMatch, startMatch, stubOf, timePasses } from "./helpers";
+import { problemCode } from "../support/problems";
 
 function record(id: string, format: string, token?: string): Promise<Response> {
   return api(`/v1/tables/${id}/record?format=${format}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-}
-
-async function problemCode(res: Response): Promise<string> {
-  expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-  return ProblemSchema.parse(await res.json()).code;
 }
 
 describe("GET /v1/tables/{id}/record", () => {

@@ -6,9 +6,10 @@
  */
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { FiledReportSchema, OwnReportListSchema, REPORT_LIMITS, ReportQueueSchema, StaffReportSchema, type SessionGrant } from "../../src/protocol";
+import { FiledReportSchema, OwnReportListSchema, REPORT_LIMITS, ReportQueueSchema, StaffReportSchema, type ErrorCode, type SessionGrant } from "../../src/protocol";
 import { api, commandId, connect, stubOf, timePasses, type Client } from "./helpers";
 import { call, d1Count, delivered, guest, tableBetween } from "./players-support";
+import { expectProblem } from "../support/problems";
 
 async function moderator(): Promise<SessionGrant> {
   const staff = await guest();
@@ -31,12 +32,6 @@ async function opponents() {
   await w.next("welcome");
   await bl.next("welcome");
   return { a, b, table, w, b2: bl };
-}
-
-async function problemCode(res: Response): Promise<{ status: number; code: string }> {
-  const body = (await res.json()) as { code: string };
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return { status: res.status, code: body.code };
 }
 
 const reportCount = () => d1Count("SELECT count(*) AS n FROM reports");
@@ -107,7 +102,7 @@ describe("reports", () => {
     // Closed once: a second resolve is refused and writes nothing.
     const logs = await logCount();
     const twice = await call("POST", `/v1/admin/reports/${report.id}/resolve`, { token: staff.token, body: { outcome: "dismissed" } });
-    expect(await problemCode(twice)).toEqual({ status: 409, code: "REPORT_CLOSED" });
+    await expectProblem(twice, 409, "REPORT_CLOSED");
     expect(await logCount()).toBe(logs);
     expect(ReportQueueSchema.parse(await (await call("GET", "/v1/admin/reports", { token: staff.token })).json()).open).toBe(openBefore - 1);
     const handled = ReportQueueSchema.parse(await (await call("GET", `/v1/admin/reports?status=handled&player=${b.player.id}`, { token: staff.token })).json());
@@ -138,7 +133,7 @@ describe("reports", () => {
     const kept = StaffReportSchema.parse(await (await call("GET", `/v1/admin/reports/${report.id}`, { token: staff.token })).json());
     expect(kept.evidence.chat.map((line) => line.text)).toEqual(["rude words"]);
     const late = await call("POST", "/v1/reports", { token: b.token, body: { playerId: a.player.id, tableId: table.id, reason: "leaving" } });
-    expect(await problemCode(late)).toEqual({ status: 404, code: "TABLE_NOT_FOUND" });
+    await expectProblem(late, 404, "TABLE_NOT_FOUND");
   });
 
   it("from a profile (no table): the name is captured; the queue is oldest first, filters by player and counts the other open reports", async () => {
@@ -183,7 +178,7 @@ describe("reports", () => {
     const logs = await logCount();
     for (const actionId of ["no-such-action-00001", "action-about-a-000001"]) {
       const res = await call("POST", `/v1/admin/reports/${report.id}/resolve`, { token: staff.token, body: { outcome: "handled", actionId } });
-      expect(await problemCode(res)).toEqual({ status: 404, code: "ACTION_NOT_FOUND" });
+      await expectProblem(res, 404, "ACTION_NOT_FOUND");
     }
     expect(await logCount()).toBe(logs);
     const ok = await call("POST", `/v1/admin/reports/${report.id}/resolve`, { token: staff.token, body: { outcome: "handled", actionId: "action-about-b-000001" } });
@@ -204,7 +199,7 @@ describe("reports", () => {
     const deleted = await guest();
     expect((await call("DELETE", "/v1/me", { token: deleted.token })).status).toBe(204);
     const before = await reportCount();
-    const cases: Array<{ what: string; token?: string; body: unknown; status: number; code: string }> = [
+    const cases: Array<{ what: string; token?: string; body: unknown; status: number; code: ErrorCode }> = [
       { what: "no session", body: { playerId: b.player.id, reason: "name" }, status: 401, code: "UNAUTHORIZED" },
       { what: "a made-up session", token: "x".repeat(43), body: { playerId: b.player.id, reason: "name" }, status: 401, code: "UNAUTHORIZED" },
       { what: "oneself", token: a.token, body: { playerId: a.player.id, reason: "name" }, status: 409, code: "SAME_PLAYER" },
@@ -220,7 +215,7 @@ describe("reports", () => {
     ];
     for (const t of cases) {
       const res = await call("POST", "/v1/reports", { token: t.token, body: t.body });
-      expect({ what: t.what, ...(await problemCode(res)) }).toEqual({ what: t.what, status: t.status, code: t.code });
+      await expectProblem(res, t.status, t.code, t.what);
     }
     expect(await reportCount()).toBe(before);
     expect((await call("GET", "/v1/me/reports")).status).toBe(401);
@@ -240,7 +235,7 @@ describe("reports", () => {
     }
     const before = await reportCount();
     const over = await file(targets.at(-1)!);
-    expect(await problemCode(over)).toEqual({ status: 429, code: "RATE_LIMITED" });
+    await expectProblem(over, 429, "RATE_LIMITED");
     expect(await reportCount()).toBe(before);
     // A repeat of an open one is answered, even at the cap.
     expect((await file(targets[0]!)).status).toBe(200);
@@ -281,23 +276,17 @@ describe("reports", () => {
       ["POST", `/v1/admin/reports/${report.id}/resolve`, { outcome: "maybe" }],
     ];
     for (const [method, path, body] of routes) {
-      expect({ path, ...(await problemCode(await call(method, path, { body }))) }).toEqual({ path, status: 401, code: "UNAUTHORIZED" });
-      expect({ path, ...(await problemCode(await call(method, path, { token: plain.token, body }))) }).toEqual({ path, status: 403, code: "FORBIDDEN" });
+      await expectProblem(await call(method, path, { body }), 401, "UNAUTHORIZED", path);
+      await expectProblem(await call(method, path, { token: plain.token, body }), 403, "FORBIDDEN", path);
     }
     expect(await logCount()).toBe(logs);
     const mine = OwnReportListSchema.parse(await (await call("GET", "/v1/me/reports", { token: a.token })).json());
     expect(mine.reports.map((r) => r.status)).toEqual(["open"]);
 
     const staff = await moderator();
-    expect(await problemCode(await call("GET", "/v1/admin/reports/no-such-report-00000", { token: staff.token }))).toEqual({ status: 404, code: "REPORT_NOT_FOUND" });
-    expect(await problemCode(await call("POST", "/v1/admin/reports/no-such-report-00000/resolve", { token: staff.token, body: { outcome: "handled" } }))).toEqual({
-      status: 404,
-      code: "REPORT_NOT_FOUND",
-    });
-    expect(await problemCode(await call("POST", `/v1/admin/reports/${report.id}/resolve`, { token: staff.token, body: { outcome: "maybe" } }))).toEqual({
-      status: 400,
-      code: "BAD_REQUEST",
-    });
+    await expectProblem(await call("GET", "/v1/admin/reports/no-such-report-00000", { token: staff.token }), 404, "REPORT_NOT_FOUND");
+    await expectProblem(await call("POST", "/v1/admin/reports/no-such-report-00000/resolve", { token: staff.token, body: { outcome: "handled" } }), 404, "REPORT_NOT_FOUND");
+    await expectProblem(await call("POST", `/v1/admin/reports/${report.id}/resolve`, { token: staff.token, body: { outcome: "maybe" } }), 400, "BAD_REQUEST");
   });
 
   it("the OpenAPI document has every report route, the admin ones behind the staff scheme", async () => {

@@ -1,0 +1,65 @@
+/**
+ * `npm test`'s runner: the whole suite as two Vitest runs side by side, one for the engine and worker projects and
+ * one for the e2e project (real sockets against `wrangler dev`, and Chromium). Vitest alone runs one file at a time
+ * on a 2-core machine (its default is a worker per core but one), so the end-to-end files, which mostly wait on the
+ * server and the browser, ran after the CPU-bound ones instead of beside them. Each run keeps Vitest's default
+ * worker count (one on 2 cores), so on this machine the e2e files still meet their shared server one at a time,
+ * as they always have. Each run's lines are prefixed with its name; the exit status fails when either run fails.
+ *
+ * With arguments (`npm test -- test/engine/play.test.ts`), one plain `vitest run` with those arguments.
+ */
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const VITEST = join(ROOT, "node_modules", "vitest", "vitest.mjs");
+
+interface Run {
+  name: string;
+  args: string[];
+}
+
+/** Runs vitest with `args`, its output line by line behind `name` (or as it is, without a name); resolves with its exit code. */
+function vitest(run: Run, prefixed: boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [VITEST, "run", ...run.args], { cwd: ROOT, stdio: prefixed ? ["ignore", "pipe", "pipe"] : "inherit" });
+    if (prefixed) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ] as const) {
+        if (from === null) continue;
+        let partial = "";
+        from.setEncoding("utf8");
+        from.on("data", (chunk: string) => {
+          const lines = (partial + chunk).split("\n");
+          partial = lines.pop() ?? "";
+          for (const line of lines) to.write(`[${run.name}] ${line}\n`);
+        });
+        from.on("end", () => {
+          if (partial) to.write(`[${run.name}] ${partial}\n`);
+        });
+      }
+    }
+    child.on("close", (code, signal) => {
+      if (prefixed) console.log(`[${run.name}] ${code === 0 ? "passed" : `FAILED (${signal ?? `exit ${code}`})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const extra = process.argv.slice(2);
+if (extra.length > 0) {
+  process.exitCode = await vitest({ name: "vitest", args: extra }, false);
+} else {
+  const runs: Run[] = [
+    { name: "engine+worker", args: ["--project", "engine", "--project", "worker"] },
+    { name: "e2e", args: ["--project", "e2e"] },
+  ];
+  const codes = await Promise.all(runs.map((run) => vitest(run, true)));
+  const failed = runs.filter((_, i) => codes[i] !== 0).map((run) => run.name);
+  if (failed.length > 0) console.error(`npm test: ${failed.join(" and ")} failed`);
+  process.exitCode = failed.length > 0 ? 1 : 0;
+}
