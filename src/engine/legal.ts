@@ -1,5 +1,5 @@
 /**
- * The legal plays of a roll (RULES.md §2–§4): every distinct final position, one step sequence each.
+ * The legal plays of a roll (docs/rules.md §2–§4): every distinct final position, one step sequence each.
  * The generator hands them out compact (`CompactPlays`: packed steps); this module is the one place that
  * turns a compact play into a readable `Play` (steps, board, notation), for the plays someone reads.
  */
@@ -76,7 +76,7 @@ export function stepsAt(plays: CompactPlays, i: number): Step[] {
   return out;
 }
 
-/** Play i of `plays` in RULES.md §1 notation, step by step (e.g. "24/18 13/11", "bar/22*", "6/off"). */
+/** Play i of `plays` in docs/rules.md §1 notation, step by step (e.g. "24/18 13/11", "bar/22*", "6/off"). */
 export function notationAt(plays: CompactPlays, i: number): string {
   const n = plays.stepsPerPlay;
   let text = "";

@@ -1,5 +1,5 @@
 /**
- * The match (RULES.md §2, §5) as a pure reducer: `(state, command, dice) → new state + events`, or a RuleError
+ * The match (docs/rules.md §2, §5) as a pure reducer: `(state, command, dice) → new state + events`, or a RuleError
  * with a stable code. The input state is never mutated; dice come from the injected DiceSource, and the only
  * randomness is what that source returns, so the same commands and dice always give the same events.
  */
@@ -195,7 +195,7 @@ function endMatch(draft: MatchState, winner: Side | null, reason: EndReason, eve
   events.push({ type: "match-ended", winner, reason, score: { ...draft.score } });
 }
 
-/** Resigning, leaving or running out of time ends the whole match: the opponent gets what it still needs, at least 1 (RULES.md §5.5). */
+/** Resigning, leaving or running out of time ends the whole match: the opponent gets what it still needs, at least 1 (docs/rules.md §5.5). */
 function concedeMatch(draft: MatchState, loser: Side, reason: EndReason, events: MatchEvent[]): void {
   const winner = opponent(loser);
   draft.score[winner] += Math.max(1, draft.config.length - draft.score[winner]);
@@ -328,7 +328,7 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
         events.push({ type: "taken", side, value: draft.cube.value });
       } else {
         events.push({ type: "dropped", side });
-        // A dropped double loses the hand at the cube value before the offer, as oin (RULES.md §5.4).
+        // A dropped double loses the hand at the cube value before the offer, as oin (docs/rules.md §5.4).
         endHand(draft, offer.from, handResultOf("oin"), dice, events);
       }
       return done();
@@ -344,7 +344,7 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
       const side = command.side;
       events.push({ type: "timed-out", side });
       if (draft.config.ruleset.timeout === "lose-hand") {
-        // Scored as a dropped double: oin at the cube value before any pending offer (RULES.md §5.8).
+        // Scored as a dropped double: oin at the cube value before any pending offer (docs/rules.md §5.8).
         endHand(draft, opponent(side), handResultOf("oin"), dice, events);
       } else {
         concedeMatch(draft, side, "timeout", events);

@@ -189,7 +189,7 @@ export function step(p: number, d: number): number {
   const t = p - d;
   if (t <= 0) {
     if (outside > 0) return STEP_CANNOT_BEAR_OFF;
-    // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
+    // Overshooting is allowed only from the highest occupied point (docs/rules.md §3.6).
     if (t < 0 && (occupied & (0x7e & ~((2 << p) - 1))) !== 0) return STEP_HIGHER_CHECKER;
     if (--own[p]! === 0) occupied ^= 1 << p;
     own[OFF]!++;
@@ -471,7 +471,7 @@ function searchShort(maxFrom: number): void {
     const t = p - d;
     const bit = 1 << p;
     if (t <= 0) {
-      // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
+      // Overshooting is allowed only from the highest occupied point (docs/rules.md §3.6).
       if (t < 0 && (occupied & 0x7e & ~((bit << 1) - 1)) !== 0) continue;
       if (--own[p]! === 0) occupied ^= bit;
       own[OFF]!++;
@@ -536,7 +536,7 @@ function lastStep(points: number, d: number): void {
     points ^= 1 << p;
     const t = p - d;
     if (t <= 0) {
-      // Overshooting is allowed only from the highest occupied point (RULES.md §3.6).
+      // Overshooting is allowed only from the highest occupied point (docs/rules.md §3.6).
       if (t < 0 && (occupied & 0x7e & ~((2 << p) - 1)) !== 0) continue;
       path[ply] = p;
       moved = true;

@@ -1,5 +1,5 @@
 /**
- * Move notation (RULES.md §1): steps `from/to` in the mover's own numbering, `bar` and `off`, chains
+ * Move notation (docs/rules.md §1): steps `from/to` in the mover's own numbering, `bar` and `off`, chains
  * `24/18/13`, hits `13/7*`, and gnubg's repetition suffix `24/18(2)`.
  */
 import { fail, ok } from "./errors";

@@ -54,7 +54,7 @@ export function pipCount(checkers: Checkers): number {
   return pips;
 }
 
-/** Absolute (White's own) number of `side`'s own point, RULES.md §1. */
+/** Absolute (White's own) number of `side`'s own point, docs/rules.md §1. */
 export function toAbsolute(variant: Variant, side: Side, ownPoint: number): number {
   return VARIANTS[variant].toAbsolute(side, ownPoint);
 }

@@ -1,5 +1,5 @@
 /**
- * Hand results (RULES.md §3.8 long nardi, §4.7 short nardi): oin, mars or koks, from the loser's checkers at the
+ * Hand results (docs/rules.md §3.8 long nardi, §4.7 short nardi): oin, mars or koks, from the loser's checkers at the
  * moment the winner bears off the 15th.
  */
 import { opponent } from "./position";

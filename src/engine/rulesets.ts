@@ -1,5 +1,5 @@
 /**
- * Rulesets (RULES.md §6): the four presets, and tables built from a preset with some options overridden.
+ * Rulesets (docs/rules.md §6): the four presets, and tables built from a preset with some options overridden.
  */
 import { fail, ok } from "./errors";
 import type { OpeningRule, PresetName, Result, Ruleset, RulesetOverrides, TimeoutRule } from "./types";
@@ -7,7 +7,7 @@ import type { OpeningRule, PresetName, Result, Ruleset, RulesetOverrides, Timeou
 export const PRESETS: Readonly<Record<PresetName, Readonly<Ruleset>>> = {
   "georgian-short": { preset: "georgian-short", variant: "short", koks: true, cube: false, opening: "play-opening-dice", timeout: "lose-match" },
   backgammon: { preset: "backgammon", variant: "short", koks: true, cube: true, opening: "play-opening-dice", timeout: "lose-match" },
-  // The federation's text does not say how the first turn starts; `reroll` is RULES.md's [interpretation].
+  // The federation's text does not say how the first turn starts; `reroll` is docs/rules.md's [interpretation].
   "federation-long": { preset: "federation-long", variant: "long", koks: true, cube: true, opening: "reroll", timeout: "lose-match" },
   "armenian-long": { preset: "armenian-long", variant: "long", koks: false, cube: false, opening: "reroll", timeout: "lose-match" },
 };

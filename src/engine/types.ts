@@ -34,7 +34,7 @@ export interface Position {
 export interface PlayContext {
   /**
    * Long nardi: this is the mover's first turn of the hand, so 6-6, 4-4 and 3-3 may take two checkers
-   * off the head (RULES.md §3.4). Ignored in short nardi.
+   * off the head (docs/rules.md §3.4). Ignored in short nardi.
    */
   firstTurn: boolean;
 }
@@ -55,7 +55,7 @@ export interface Play {
   steps: Step[];
   /** The board after the play (both sides, own numbering). */
   board: Board;
-  /** The play in RULES.md §1 notation, step by step (e.g. "24/18 13/11", "bar/22*", "6/off"). */
+  /** The play in docs/rules.md §1 notation, step by step (e.g. "24/18 13/11", "bar/22*", "6/off"). */
   notation: string;
 }
 
@@ -104,7 +104,7 @@ export const RULE_ERROR_CODES = [
   "BAR_IN_LONG", // checkers on the bar in long nardi
   "BAD_DICE", // dice not two integers 1..6
   "BAD_POSITION_STRING", // an unparsable position string or gnubg Position ID
-  "BAD_NOTATION", // a play that cannot be parsed as RULES.md §1 notation
+  "BAD_NOTATION", // a play that cannot be parsed as docs/rules.md §1 notation
   // plays
   "NO_CHECKER", // no own checker on the step's from-point
   "WRONG_DISTANCE", // the step's length matches no remaining die (and is not a legal bear-off)
@@ -134,7 +134,7 @@ export const RULE_ERROR_CODES = [
 ] as const;
 export type RuleErrorCode = (typeof RULE_ERROR_CODES)[number];
 
-/** Hand results (RULES.md §3.8, §4.7). */
+/** Hand results (docs/rules.md §3.8, §4.7). */
 export type ResultKind = "oin" | "mars" | "koks";
 export interface HandResult {
   kind: ResultKind;
@@ -142,11 +142,11 @@ export interface HandResult {
   points: number;
 }
 
-/** Rulesets (RULES.md §6). */
+/** Rulesets (docs/rules.md §6). */
 export type PresetName = "georgian-short" | "backgammon" | "federation-long" | "armenian-long";
 export type OpeningRule = "play-opening-dice" | "reroll";
 /**
- * What running out of time costs (RULES.md §5.8): `lose-match` ends the whole match as leaving does (the opponent
+ * What running out of time costs (docs/rules.md §5.8): `lose-match` ends the whole match as leaving does (the opponent
  * gets the points still needed, at least 1); `lose-hand` loses the current hand as a dropped double does (oin at
  * the cube value before any pending offer) and the match goes on.
  */
@@ -170,7 +170,7 @@ export interface DiceSource {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The match (RULES.md §5): a pure reducer `(state, command, dice) → state + events | RuleError`.
+// The match (docs/rules.md §5): a pure reducer `(state, command, dice) → state + events | RuleError`.
 // ---------------------------------------------------------------------------------------------
 
 export interface MatchConfig {
@@ -229,7 +229,7 @@ export type MatchCommand =
   | { type: "double"; side: Side }
   | { type: "take"; side: Side }
   | { type: "drop"; side: Side }
-  /** Resigning ends the whole match (RULES.md §5.5). */
+  /** Resigning ends the whole match (docs/rules.md §5.5). */
   | { type: "resign"; side: Side }
   /** The side left / missed its reconnect window: ends the match as a resignation would. */
   | { type: "forfeit"; side: Side }
@@ -258,7 +258,7 @@ export type MatchEvent =
       type: "hand-ended";
       hand: number;
       winner: Side;
-      /** The hand result by name; a dropped double counts as oin (RULES.md §5.4). */
+      /** The hand result by name; a dropped double counts as oin (docs/rules.md §5.4). */
       result: HandResult;
       cube: number;
       /** Points scored: result.points × cube. */

@@ -19,11 +19,11 @@ export interface VariantRules {
   readonly hits: boolean;
   /** Checkers may stand on the bar (they get there only by being hit). */
   readonly bar: boolean;
-  /** Long nardi head rule (RULES.md §3.4): at most one checker leaves own point 24 per turn. */
+  /** Long nardi head rule (docs/rules.md §3.4): at most one checker leaves own point 24 per turn. */
   readonly headRule: boolean;
-  /** Long nardi six-block rule (RULES.md §3.5). */
+  /** Long nardi six-block rule (docs/rules.md §3.5). */
   readonly sixBlock: boolean;
-  /** First-turn doubles that may take a second checker off the head (RULES.md §3.4). */
+  /** First-turn doubles that may take a second checker off the head (docs/rules.md §3.4). */
   readonly headExceptionDoubles: readonly number[];
   /** Absolute (White's own) number of `side`'s own point p, 1..24. */
   toAbsolute(side: Side, p: number): number;
@@ -38,7 +38,7 @@ function facingTable(f: (p: number) => number): Int8Array {
   return t;
 }
 
-// Long nardi: both sides travel the same way round, half a board apart (RULES.md §1).
+// Long nardi: both sides travel the same way round, half a board apart (docs/rules.md §1).
 const longShift = (p: number): number => ((p + 11) % 24) + 1;
 // Short nardi: the sides travel in opposite directions.
 const mirror = (p: number): number => 25 - p;

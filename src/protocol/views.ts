@@ -1,6 +1,6 @@
 /**
  * What clients see of a table and its match. The server builds these from the match state; the typed
- * client and the web page render them. Boards are in each side's own numbering (RULES.md §1).
+ * client and the web page render them. Boards are in each side's own numbering (docs/rules.md §1).
  */
 import { StakeAmountSchema, StakeViewSchema } from "./coins";
 import * as z from "zod";
@@ -12,7 +12,7 @@ export const SideSchema = z.enum(["white", "black"]).meta({ id: "Side" });
 export const VariantSchema = z.enum(["long", "short"]).meta({ id: "Variant" });
 export const PresetSchema = z
   .enum(["georgian-short", "backgammon", "federation-long", "armenian-long"])
-  .meta({ id: "Preset", description: "A rule set of RULES.md §6." });
+  .meta({ id: "Preset", description: "A rule set of docs/rules.md §6." });
 export const OpeningSchema = z.enum(["play-opening-dice", "reroll"]);
 export const TimeoutRuleSchema = z
   .enum(["lose-match", "lose-hand"])
@@ -105,7 +105,7 @@ export const MatchViewSchema = z
     phase: z.enum(["awaiting-roll", "moving", "cube-offered", "over"]),
     turn: SideSchema,
     /**
-     * `turn` has not yet played a roll in this hand (its first turn of the hand; RULES.md, long nardi head rule: there 6-6,
+     * `turn` has not yet played a roll in this hand (its first turn of the hand; docs/rules.md, long nardi head rule: there 6-6,
      * 4-4 and 3-3 may then take two checkers off the head). It turns false once that side's first roll is played or burned.
      */
     firstTurn: z.boolean(),

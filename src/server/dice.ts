@@ -1,5 +1,5 @@
 /**
- * The server's dice: the only place real dice are rolled (RULES.md §2). A table's dice are provably fair
+ * The server's dice: the only place real dice are rolled (docs/rules.md §2). A table's dice are provably fair
  * (`FairDice`, docs/fair-dice.md): derived from a committed server seed and the players' entropy. The CSPRNG dice
  * below serve tables stored before fair dice, and the bots' choices; values are mapped to faces by rejection
  * sampling, so every face has exactly the same chance (a plain `% 6` of a 32-bit value would favour 1–4 by a hair).

@@ -1,5 +1,5 @@
 /**
- * The SVG board, drawn from absolute point numbers (White's own numbering, RULES.md §1). The viewer sees
+ * The SVG board, drawn from absolute point numbers (White's own numbering, docs/rules.md §1). The viewer sees
  * their own home at the bottom right and their own numbering on the point labels: own points 1..12 run
  * along the bottom from right to left, 13..24 along the top from left to right. In long nardi Black's view
  * is White's turned half a board round; in short nardi it is White's mirrored top to bottom. Either way each

@@ -26,7 +26,7 @@ describe("a person against the computer", () => {
     const tableId = (await page.locator('[data-testid="table"]').getAttribute("data-table-id")) as string;
     await expect.poll(() => page.getByTestId("name-black").textContent(), POLL).toMatch(/computer|bot/i);
 
-    // Long nardi: each head is marked where RULES.md §1 puts it (White absolute 24, Black absolute 12).
+    // Long nardi: each head is marked where docs/rules.md §1 puts it (White absolute 24, Black absolute 12).
     expect(await page.getByTestId("head-white").getAttribute("data-abs")).toBe("24");
     expect(await page.getByTestId("head-black").getAttribute("data-abs")).toBe("12");
 

@@ -24,7 +24,7 @@ describe("engine CLI requests (handleLine)", () => {
       dice: [3, 3],
       firstTurn: true,
     });
-    // RULES.md §3 table: first-turn 3-3 for White is `24/18 24/18` or `24/15 24/21`.
+    // docs/rules.md §3 table: first-turn 3-3 for White is `24/18 24/18` or `24/15 24/21`.
     expect(answer.count).toBe(2);
     const plays = answer.plays as Array<{ board: { white: number[]; black: number[] }; play: string }>;
     expect(plays).toHaveLength(2);
@@ -64,7 +64,7 @@ describe("engine CLI requests (handleLine)", () => {
   });
 
   it("apply: a broken rule comes back with its code", () => {
-    // First turn 5-5 in long nardi: only 6-6, 4-4 and 3-3 may take a second checker off the head (RULES.md §3.4).
+    // First turn 5-5 in long nardi: only 6-6, 4-4 and 3-3 may take a second checker off the head (docs/rules.md §3.4).
     const answer = ask({ cmd: "apply", position: "long-w-24x15-24x15", dice: [5, 5], firstTurn: true, play: "24/19 24/19" });
     expect(errorCode(answer)).toBe("HEAD_RULE");
     expect(errorCode(ask({ cmd: "apply", position: "long-w-24x15-24x15", dice: [6, 5], play: "24/20" }))).toBeDefined();

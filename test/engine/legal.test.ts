@@ -1,7 +1,7 @@
 /**
  * Golden tables for `legalPlays`: named rows of (position, dice, first turn) → every legal play, compared as
  * sets of final boards. Expected boards are computed by moving checkers by hand (`afterMoves`), not by the
- * generator. Each rule of RULES.md §2–§4 has a row; each bug found becomes one.
+ * generator. Each rule of docs/rules.md §2–§4 has a row; each bug found becomes one.
  */
 import { describe, expect, it } from "vitest";
 import { legalPlays } from "../../src/engine/legal";
@@ -28,7 +28,7 @@ function check(row: Row): void {
 
 const longStart = initialPosition("long");
 
-// RULES.md §3: White's first turns, every legal play listed.
+// docs/rules.md §3: White's first turns, every legal play listed.
 const firstTurns: Row[] = [
   { name: "1-1: one checker off the head", dice: [1, 1], plays: ["24/23/22/21/20"] },
   { name: "2-2: one checker off the head", dice: [2, 2], plays: ["24/22/20/18/16"] },
@@ -167,7 +167,7 @@ const shortRows: Row[] = [
   },
 ];
 
-describe("legal plays: White's first turns in long nardi (RULES.md §3)", () => {
+describe("legal plays: White's first turns in long nardi (docs/rules.md §3)", () => {
   it.each(firstTurns.map((r) => [r.name, r] as const))("%s", (_n, row) => check(row));
 });
 

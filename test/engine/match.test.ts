@@ -108,7 +108,7 @@ describe("newMatch: config", () => {
   });
 });
 
-describe("opening roll (RULES.md §5.2)", () => {
+describe("opening roll (docs/rules.md §5.2)", () => {
   it("ties roll again; play-opening-dice: the starter plays the two opening dice", () => {
     const { state, events } = start("georgian-short", 3, [3, 3, 2, 5]);
     expect(events).toEqual([
@@ -134,7 +134,7 @@ describe("opening roll (RULES.md §5.2)", () => {
     expect(legalPlaysFor(state)).toEqual([]);
     const rolled = apply(state, { type: "roll", side: "white" }, [6, 6]);
     expect(rolled.events).toEqual([{ type: "rolled", side: "white", dice: [6, 6] }]);
-    // First turn 6-6: two checkers may leave the head (RULES.md §3.4 table).
+    // First turn 6-6: two checkers may leave the head (docs/rules.md §3.4 table).
     expect(legalPlaysFor(rolled.state).map((p) => p.notation)).toEqual(["24/18 24/18"]);
   });
 });
@@ -187,7 +187,7 @@ describe("turn order: roll and play", () => {
   });
 });
 
-describe("doubling cube (RULES.md §5.4)", () => {
+describe("doubling cube (docs/rules.md §5.4)", () => {
   // Backgammon with `reroll`, so the starter (White) is awaiting its roll and may double.
   const opened = start("backgammon", 5, [5, 2], { opening: "reroll" }).state;
 
@@ -321,7 +321,7 @@ describe("results through the reducer", () => {
   });
 });
 
-describe("the worked 5-point match (RULES.md §5, Georgian text)", () => {
+describe("the worked 5-point match (docs/rules.md §5, Georgian text)", () => {
   // A = White, B = Black, georgian-short (koks, no cube).
   const hands: Array<[Side, string, string, number, [number, number]]> = [
     ["white", "6x14.off", "oin", 1, [1, 0]],
@@ -360,7 +360,7 @@ describe("the worked 5-point match (RULES.md §5, Georgian text)", () => {
   });
 });
 
-describe("resigning, leaving, abandoning (RULES.md §5.5, §5.6)", () => {
+describe("resigning, leaving, abandoning (docs/rules.md §5.5, §5.6)", () => {
   const midMatch: MatchState = { ...start("backgammon", 5, [5, 2], { opening: "reroll" }).state, score: { white: 3, black: 1 } };
 
   it("resigning ends the match: the opponent gets the points still needed", () => {

@@ -1,4 +1,4 @@
-/** Move notation (RULES.md §1): parsing every accepted form, and formatting step by step. */
+/** Move notation (docs/rules.md §1): parsing every accepted form, and formatting step by step. */
 import { describe, expect, it } from "vitest";
 import { formatPlay, formatStep, parsePlay } from "../../src/engine/notation";
 

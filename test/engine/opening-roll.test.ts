@@ -1,5 +1,5 @@
 /**
- * The opening dice under `play-opening-dice` (RULES.md §5.2): the `rolled` event that hands them to the starter is
+ * The opening dice under `play-opening-dice` (docs/rules.md §5.2): the `rolled` event that hands them to the starter is
  * a roll the server made without a command, so it is marked `auto: true` like every server roll (docs/protocol.md,
  * the events table). The stored event also carries the opening roll's `entropy`: test/worker/opening-roll.test.ts.
  */

@@ -78,7 +78,7 @@ const arbitraryPosition: fc.Arbitrary<Position> = fc
     blackSpots: fc.array(fc.integer({ min: 0, max: 25 }), { minLength: 15, maxLength: 15 }),
   })
   .map(({ variant, turn, whiteSpots, blackSpots }) => {
-    // Absolute point of a side's own point (RULES.md §1), to keep the two sides off each other's points.
+    // Absolute point of a side's own point (docs/rules.md §1), to keep the two sides off each other's points.
     const abs = (side: Side, p: number) => (side === "white" ? p : variant === "short" ? 25 - p : ((p + 11) % 24) + 1);
     const onBoard = (spot: number) => (variant === "long" && spot === 25 ? 0 : spot); // long nardi has no bar
     const white = new Array<number>(26).fill(0);

@@ -1,4 +1,4 @@
-/** Positions: setup, validation of untrusted boards, numbering (RULES.md §1), pip counts. */
+/** Positions: setup, validation of untrusted boards, numbering (docs/rules.md §1), pip counts. */
 import { describe, expect, it } from "vitest";
 import {
   allHome,
@@ -45,7 +45,7 @@ describe("setup", () => {
   });
 });
 
-describe("numbering (RULES.md §1)", () => {
+describe("numbering (docs/rules.md §1)", () => {
   it.each([
     ["long", "white", 24, 24],
     ["long", "white", 1, 1],

@@ -23,7 +23,7 @@ const noKoksShort: Ruleset = (() => {
   return r.value;
 })();
 
-describe("short nardi results: the Georgian scoring examples (RULES.md §4.7)", () => {
+describe("short nardi results: the Georgian scoring examples (docs/rules.md §4.7)", () => {
   it.each([
     ["B has 3 off, 12 in home → oin", side({ off: 3, 6: 4, 5: 4, 4: 4 }), "oin", 1],
     ["B has 1 off and 1 on the bar → oin", side({ off: 1, bar: 1, 6: 13 }), "oin", 1],
@@ -47,7 +47,7 @@ describe("short nardi results: the Georgian scoring examples (RULES.md §4.7)", 
   });
 });
 
-describe("long nardi results (RULES.md §3.8)", () => {
+describe("long nardi results (docs/rules.md §3.8)", () => {
   const cases = [
     ["the loser has borne off one → oin", side({ off: 1, 3: 14 }), "oin", "oin"],
     ["none off, all in own home → mars", side({ 1: 5, 2: 5, 6: 5 }), "mars", "mars"],

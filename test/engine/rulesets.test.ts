@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeRuleset, PRESET_NAMES, PRESETS, validateRuleset } from "../../src/engine/rulesets";
 import { scriptedDice, seededDice } from "../../src/engine/dice";
 
-describe("presets (RULES.md §6)", () => {
+describe("presets (docs/rules.md §6)", () => {
   it.each([
     ["georgian-short", "short", true, false, "play-opening-dice"],
     ["backgammon", "short", true, true, "play-opening-dice"],

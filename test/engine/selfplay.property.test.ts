@@ -13,7 +13,7 @@ import { applyPlay } from "../../src/engine/play";
 import { boardKey, fromAbsolute, initialPosition, isHandOver, opponent, toAbsolute, validateBoard } from "../../src/engine/position";
 import type { Checkers, Dice, Play, Position, Side, Variant } from "../../src/engine/types";
 
-/** Six mover points in a row along the opponent's path, with no opponent checker ahead (RULES.md §3.5). */
+/** Six mover points in a row along the opponent's path, with no opponent checker ahead (docs/rules.md §3.5). */
 function forbiddenBlock(pos: Position, mine: Checkers, theirs: Checkers): boolean {
   const held = new Array<boolean>(25).fill(false);
   for (let p = 1; p <= 24; p++) {

@@ -1,6 +1,6 @@
 /**
  * Conformance vectors: every legal play of 900 positions (500 long incl. 100 near-block positions, 400
- * short) from an independent implementation of RULES.md; plays compared as sets of final boards.
+ * short) from an independent implementation of docs/rules.md; plays compared as sets of final boards.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

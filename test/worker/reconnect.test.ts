@@ -1,4 +1,4 @@
-/** Hibernation, the reconnect window (RULES.md §5.6), the alarm and the expiry of tables nobody joined. */
+/** Hibernation, the reconnect window (docs/rules.md §5.6), the alarm and the expiry of tables nobody joined. */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { compactPlaysOf, legalPlayViews, type CreateTableBody, type TableOrMatchEvent } from "../../src/protocol";

@@ -1,7 +1,7 @@
 /**
  * The plain-text match form (`format=txt`), for long nardi, which has no standard file, and equally for short
  * nardi. One line per fact, words separated by single spaces, so a parser splits on spaces; the grammar is in
- * docs/replays.md. Moves are in the mover's own numbering (RULES.md §1), one step per die.
+ * docs/replays.md. Moves are in the mover's own numbering (docs/rules.md §1), one step per die.
  */
 import { formatPlay, type Side } from "../../engine";
 import type { Replay } from "./replay";

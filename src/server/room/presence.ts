@@ -1,5 +1,5 @@
 /**
- * Sockets coming and going (RULES.md §5.6), and what the log says about them. During a match each human seat is,
+ * Sockets coming and going (docs/rules.md §5.6), and what the log says about them. During a match each human seat is,
  * as far as the log is concerned, `unseen` (no socket since the match started: its silent arrival window runs),
  * here, or `away` (its `player-disconnected` was logged and its reconnect window runs); the seat's stored fields
  * say which, and the view's `connected` shows exactly that, so two views with one seq never differ.

@@ -15,7 +15,7 @@ export function position(variant: Variant, white: Record<number, number>, black:
   return { variant, board: { white: side(white), black: side(black) }, turn };
 }
 
-/** Where the mover's own point `p` is in the opponent's own numbering (RULES.md §1). */
+/** Where the mover's own point `p` is in the opponent's own numbering (docs/rules.md §1). */
 function facing(variant: Variant, p: number): number {
   return variant === "long" ? ((p + 11) % 24) + 1 : 25 - p;
 }
