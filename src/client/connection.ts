@@ -36,6 +36,7 @@ import { Pacer } from "./pacer";
 import { PendingCommands } from "./pending";
 import type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
 import { ChangeWaiters, type Found } from "./waiters";
+import { withStateFacts } from "./older-server";
 
 const DEFAULT_BACKOFF = { initial: 150, max: 5000 };
 
@@ -443,7 +444,7 @@ export class TableConnection {
       this.listeners.emit("invalid", text, "not JSON");
       return null;
     }
-    const parsed = ServerMessageSchema.safeParse(json);
+    const parsed = ServerMessageSchema.safeParse(withStateFacts(json));
     if (parsed.success) return parsed.data;
     this.listeners.emit("invalid", text, parsed.error.message);
     this.refuseNewer(json);
