@@ -4,27 +4,15 @@ import {
   applyCommand,
   compactLegalPlaysFor,
   legalPlaysFor,
-  makeRuleset,
-  newMatch,
   parsePosition,
   playGenerations,
   runPace,
   scriptedDice,
   stateFacts,
   type MatchState,
-  type MatchStep,
-  type PresetName,
-  type RulesetOverrides,
 } from "../../src/engine";
 import { seededRng } from "../../src/bot";
-
-function start(preset: PresetName, length: number, dice: number[], overrides: RulesetOverrides = {}): MatchStep {
-  const ruleset = makeRuleset(preset, overrides);
-  if (!ruleset.ok) throw new Error(ruleset.error.message);
-  const r = newMatch({ ruleset: ruleset.value, length }, scriptedDice(dice));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+import { startMatch as start } from "./support/matches";
 
 function must(step: ReturnType<typeof applyCommand>): MatchState {
   if (!step.ok) throw new Error(step.error.message);

@@ -5,17 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { scriptedDice } from "../../src/engine/dice";
-import { applyCommand, legalPlaysFor, newMatch } from "../../src/engine/match";
-import { makeRuleset } from "../../src/engine/rulesets";
-import type { MatchCommand, MatchState, MatchStep, PresetName, RulesetOverrides } from "../../src/engine/types";
-
-function start(preset: PresetName, length: number, dice: number[], overrides: RulesetOverrides = {}): MatchStep {
-  const ruleset = makeRuleset(preset, overrides);
-  if (!ruleset.ok) throw new Error(ruleset.error.message);
-  const r = newMatch({ ruleset: ruleset.value, length }, scriptedDice(dice));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+import { applyCommand, legalPlaysFor } from "../../src/engine/match";
+import type { MatchCommand, MatchState, MatchStep } from "../../src/engine/types";
+import { startMatch as start } from "./support/matches";
 
 function apply(state: MatchState, command: MatchCommand, dice: number[] = []): MatchStep {
   const r = applyCommand(state, command, scriptedDice(dice));

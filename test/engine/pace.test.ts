@@ -1,26 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  makeRuleset,
-  newMatch,
   parsePosition,
   runPace,
   scriptedDice,
   type AutoRoll,
   type MatchState,
   type MatchStep,
-  type PresetName,
-  type RulesetOverrides,
 } from "../../src/engine";
+import { startMatch as start } from "./support/matches";
 
 const MANUAL: AutoRoll = { white: false, black: false };
-
-function start(preset: PresetName, length: number, dice: number[], overrides: RulesetOverrides = {}): MatchStep {
-  const ruleset = makeRuleset(preset, overrides);
-  if (!ruleset.ok) throw new Error(ruleset.error.message);
-  const r = newMatch({ ruleset: ruleset.value, length }, scriptedDice(dice));
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 /** `state` with a constructed position, its side to move about to roll. */
 function at(state: MatchState, text: string): MatchState {
