@@ -36,6 +36,7 @@ import { Pacer } from "./pacer";
 import { PendingCommands } from "./pending";
 import type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
 import { ChangeWaiters, type Found } from "./waiters";
+import { firstEventSeq, withoutUnknownEvents } from "./newer-server";
 import { withStateFacts } from "./older-server";
 
 const DEFAULT_BACKOFF = { initial: 150, max: 5000 };
@@ -69,6 +70,8 @@ export class TableConnection {
   #written: LegalPlayView[] | null | undefined = undefined;
   /** Every event seen on this connection (and across its reconnects), in seq order, without duplicates. */
   readonly events: LoggedEvent[] = [];
+  /** The seq of the first event of the frame being handled, as the server sent it (a gap is judged by it). */
+  #sentFirstSeq: number | undefined;
   /** Every `error` message received, oldest first (handy in tests). */
   readonly errors: ErrorMessage[] = [];
   /** How many times the connection has been re-established after a drop. */
@@ -444,7 +447,9 @@ export class TableConnection {
       this.listeners.emit("invalid", text, "not JSON");
       return null;
     }
-    const parsed = ServerMessageSchema.safeParse(withStateFacts(json));
+    // The first event's seq as sent, before events of types this client does not know are left out (./newer-server.ts).
+    this.#sentFirstSeq = firstEventSeq(json);
+    const parsed = ServerMessageSchema.safeParse(withoutUnknownEvents(withStateFacts(json)));
     if (parsed.success) return parsed.data;
     this.listeners.emit("invalid", text, parsed.error.message);
     this.refuseNewer(json);
@@ -469,7 +474,7 @@ export class TableConnection {
   }
 
   private onUpdateMessage(m: UpdateMessage): void {
-    const firstSeq = m.events[0]?.seq;
+    const firstSeq = this.#sentFirstSeq ?? m.events[0]?.seq;
     if (firstSeq !== undefined && firstSeq > this.seq + 1) {
       // We missed something (should not happen on one socket): ask for it rather than skip it.
       this.sync(this.seq);

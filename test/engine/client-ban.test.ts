@@ -6,36 +6,8 @@ import { describe, expect, it } from "vitest";
 import { TableConnection } from "../../src/client";
 import type { WelcomeMessage } from "../../src/protocol";
 import { tableViewAt } from "../support/frames";
+import { ScriptedSocket } from "../support/scripted-socket";
 import { selfPlaySuite } from "./support/suite";
-
-/** A socket the test speaks for: frames and the close event are handed to the connection by hand. */
-class ScriptedSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static opened = 0;
-  static last: ScriptedSocket | null = null;
-  readyState = ScriptedSocket.OPEN;
-
-  constructor() {
-    super();
-    ScriptedSocket.opened++;
-    ScriptedSocket.last = this;
-  }
-
-  send(): void {}
-  close(): void {
-    this.readyState = ScriptedSocket.CLOSED;
-  }
-  receive(frame: string): void {
-    this.dispatchEvent(new MessageEvent("message", { data: frame }));
-  }
-  closedByServer(code: number): void {
-    this.readyState = ScriptedSocket.CLOSED;
-    this.dispatchEvent(Object.assign(new Event("close"), { code, reason: "", wasClean: true }));
-  }
-}
 
 function welcomed(): { conn: TableConnection; socket: ScriptedSocket } {
   const { suite } = selfPlaySuite("short", 1, 3);
