@@ -1,5 +1,5 @@
 /**
- * Every `docs/…` file the code names exists, and no comment sends a reader to `RULES.md`, a file this repository
+ * Every `docs/…` file the code names exists, every `src/…` file the docs name exists, and no comment sends a reader to `RULES.md`, a file this repository
  * does not have (the rules are docs/rules.md, with the same section numbers). A renamed or removed doc fails here,
  * not in a newcomer's editor.
  */
@@ -41,6 +41,15 @@ describe("paths to docs named in the code", () => {
   it("every docs/… path named exists", () => {
     const missing = MENTIONS.filter((m) => !existsSync(join(ROOT, m.path))).map((m) => `${m.file}: ${m.path}`);
     expect(missing).toEqual([]);
+  });
+
+  it("every src/… or test/… file the docs and the README name exists", () => {
+    const docs = SOURCES.filter((file) => /\.md$/.test(file));
+    const named = docs.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/(?<![\w/.-])(?:src|test|scripts)\/[A-Za-z0-9_/.-]+\.(?:ts|json|sql)/g)].map((m) => ({ file: relative(ROOT, file), path: m[0] })),
+    );
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((m) => !existsSync(join(ROOT, m.path))).map((m) => `${m.file}: ${m.path}`)).toEqual([]);
   });
 
   it("nothing points at RULES.md, which this repository does not have (docs/rules.md is the rules)", () => {
