@@ -1,7 +1,7 @@
 /**
- * Every `docs/…` file the code names exists, every `src/…` file the docs name exists, and no comment sends a reader to `RULES.md`, a file this repository
- * does not have (the rules are docs/rules.md, with the same section numbers). A renamed or removed doc fails here,
- * not in a newcomer's editor.
+ * Every `docs/…` file the code names exists, every `src/…` file the docs name exists, and no comment sends a
+ * reader to `RULES.md`, a file this repository does not have (the rules are docs/rules.md, with the same section
+ * numbers). A renamed or removed file fails here, not in a newcomer's editor.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
