@@ -36,8 +36,8 @@ import { Pacer } from "./pacer";
 import { PendingCommands } from "./pending";
 import type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
 import { ChangeWaiters, type Found } from "./waiters";
-import { firstEventSeq, withoutUnknownEvents } from "./newer-server";
-import { withStateFacts } from "./older-server";
+import { firstEventSeq } from "./newer-server";
+import { readable } from "./other-releases";
 
 const DEFAULT_BACKOFF = { initial: 150, max: 5000 };
 
@@ -449,7 +449,7 @@ export class TableConnection {
     }
     // The first event's seq as sent, before events of types this client does not know are left out (./newer-server.ts).
     this.#sentFirstSeq = firstEventSeq(json);
-    const parsed = ServerMessageSchema.safeParse(withoutUnknownEvents(withStateFacts(json)));
+    const parsed = ServerMessageSchema.safeParse(readable(json));
     if (parsed.success) return parsed.data;
     this.listeners.emit("invalid", text, parsed.error.message);
     this.refuseNewer(json);

@@ -67,8 +67,7 @@ import { TableConnection } from "./connection";
 import { randomHex } from "../protocol";
 import { ApiError, clientCode } from "./errors";
 import type { ConnectOptions } from "./types";
-import { withoutUnknownEvents } from "./newer-server";
-import { withStateFacts } from "./older-server";
+import { readable } from "./other-releases";
 
 /** A problem body whose code may be newer than this client: read so the refusal still reaches the caller (as BAD_RESPONSE). */
 function problemShape(json: unknown): { code: string; detail: string } | null {
@@ -407,7 +406,7 @@ export class NardiClient {
       throw new ApiError(res.status, `HTTP_${res.status}`, text.slice(0, 200));
     }
     try {
-      return parser.parse(withoutUnknownEvents(withStateFacts(json)));
+      return parser.parse(readable(json));
     } catch (err) {
       throw new ApiError(res.status, "BAD_RESPONSE", `${method} ${path}: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -5,10 +5,10 @@
  * "Newer servers").
  */
 import { MatchEventSchema, TableEventSchema } from "../protocol";
+import { isObject } from "./older-server";
 
 const KNOWN = new Set<string>([...MatchEventSchema.options, ...TableEventSchema.options].map((option) => option.shape.type.value));
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Whether this client knows the type of a list's event: a logged one (`{seq, at, event}`) or a bare one. An item that
@@ -17,17 +17,6 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function knownEvent(item: unknown): boolean {
   const event = isObject(item) && isObject(item.event) ? item.event : item;
   return !isObject(event) || typeof event.type !== "string" || KNOWN.has(event.type);
-}
-
-/** `json` with the events of unknown types left out of every `events` list in it. */
-export function withoutUnknownEvents(json: unknown): unknown {
-  if (Array.isArray(json)) return json.map(withoutUnknownEvents);
-  if (!isObject(json)) return json;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(json)) {
-    out[key] = key === "events" && Array.isArray(value) ? value.filter(knownEvent).map(withoutUnknownEvents) : withoutUnknownEvents(value);
-  }
-  return out;
 }
 
 /** The `seq` of the first item of a frame's `events`, whatever its type; undefined when there is none. */

@@ -5,9 +5,9 @@
  * server would have sent: the same rule as the engine's `stateFacts` (src/engine/facts.ts; a test compares the
  * two on every phase). A view that has them is left alone: a current server's facts are never re-derived.
  */
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The match view's facts as the previous release's server would have decided them. */
 function factsOf(match: Json): { toAct: unknown; may: string[] } {
@@ -26,15 +26,7 @@ function factsOf(match: Json): { toAct: unknown; may: string[] } {
   }
 }
 
-/** `json` with every match view in it (a table's `match`) given `toAct` and `may` where they are missing. */
-export function withStateFacts(json: unknown): unknown {
-  if (Array.isArray(json)) return json.map(withStateFacts);
-  if (!isObject(json)) return json;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(json)) out[key] = withStateFacts(value);
-  const match = out.match;
-  if (isObject(match) && typeof match.phase === "string" && "canDouble" in match && !("toAct" in match)) {
-    out.match = { ...match, ...factsOf(match) };
-  }
-  return out;
+/** The match view as given, or, from a server before `toAct` and `may`, completed with them. */
+export function withFacts(match: Json): Json {
+  return typeof match.phase === "string" && "canDouble" in match && !("toAct" in match) ? { ...match, ...factsOf(match) } : match;
 }

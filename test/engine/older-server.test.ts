@@ -17,7 +17,7 @@ import {
   type MatchCommand,
   type MatchState,
 } from "../../src/engine";
-import { withStateFacts } from "../../src/client/older-server";
+import { readable as withStateFacts } from "../../src/client/other-releases";
 
 /** The parts of the match view the previous release sent that decide the facts. */
 function previousReleaseView(state: MatchState) {
