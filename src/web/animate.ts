@@ -1,8 +1,10 @@
 /**
- * The opponent's moves shown checker by checker: each step flies one checker from its place to the next (a hit
- * checker then flies to the bar), at a readable pace. A new hand first shows its set-up, so a computer's opening
- * move never looks like a wrong set-up. The viewer's own moves are drawn at once (they just made them). Skippable;
- * with prefers-reduced-motion the final board is drawn at once.
+ * The opponent's moves shown checker by checker: first its roll (the dice on the board before anything moves), then
+ * each step flies one checker from its place to the next (a hit checker then flies to the bar). A whole opposing
+ * turn — its roll, all its steps, or a burned roll — takes one turn's time at the chosen pace (about 1 s at
+ * "normal"; "slow" is kept in localStorage), however many steps it has. A new hand first shows its set-up, so a
+ * computer's opening move never looks like a wrong set-up. The viewer's own moves are drawn at once (they just
+ * made them). Skippable; with prefers-reduced-motion the final board is drawn at once.
  */
 import { cloneBoard, initialBoard, opponent } from "../engine/position";
 import { BAR, type Board, type Side, type Variant } from "../engine/types";
@@ -21,38 +23,114 @@ export interface Beat {
   fly?: { side: Side; from: Slot; fromIndex: number; to: Slot; toIndex: number };
 }
 
-export const FLIGHT_MS = 420;
-export const SETUP_MS = 900;
+/** How fast the opponent's turns are shown. */
+export type Pace = "normal" | "slow";
+export const PACES: readonly Pace[] = ["normal", "slow"];
+/** A whole opposing turn (its roll shown, then all its flights), in ms. */
+export const TURN_MS: Record<Pace, number> = { normal: 1000, slow: 2500 };
+/** A new hand's set-up, shown before its first move. */
+export const SETUP_MS: Record<Pace, number> = { normal: 600, slow: 1200 };
+/** The part of a turn's time its dice are shown before the first checker moves. */
+export const ROLL_SHARE = 0.3;
+
+const PACE_KEY = "nardi.pace";
+
+export function loadPace(): Pace {
+  try {
+    return localStorage.getItem(PACE_KEY) === "slow" ? "slow" : "normal";
+  } catch {
+    return "normal";
+  }
+}
+
+export function savePace(pace: Pace): void {
+  localStorage.setItem(PACE_KEY, pace);
+}
+
+/** The show's plan: its beats, where it leaves the board, how many opposing turns it shows and how long it lasts. */
+export interface Plan {
+  beats: Beat[];
+  board: Board;
+  turns: number;
+  totalMs: number;
+}
+
+/** The dice held at the end of `events` (a roll not yet played), as the show needs them before the next play. */
+export interface Held {
+  dice: readonly [number, number] | null;
+  side: Side | null;
+}
+
+/** The dice held at the end of `events`: the last roll, unless a play, a burn or a new hand came after it. */
+export function heldDice(events: readonly LoggedEvent[]): Held {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!.event;
+    if (e.type === "rolled") return { dice: e.dice, side: e.side };
+    if (e.type === "opening-roll" && e.starter) return { dice: [Math.max(e.white, e.black), Math.min(e.white, e.black)], side: e.starter };
+    if (e.type === "played" || e.type === "burned" || e.type === "hand-started" || e.type === "opening-roll") return { dice: null, side: null };
+  }
+  return { dice: null, side: null };
+}
 
 /** How many of `side`'s checkers are at its own place `own`. */
 const countAt = (board: Board, side: Side, own: number) => board[side][own] ?? 0;
 
 /**
- * The beats that take the board from `start` through `events`. Steps of `viewer` (the player's own moves) and of
- * nobody worth animating give no flights; the returned board is where the events leave the board.
+ * The beats that take the board from `start` through `events`. Steps of `viewer` (the player's own moves) give no
+ * beats; each other turn gives a beat with its dice on the board before it moves, then its flights, all within
+ * TURN_MS[pace]. `held` is the roll made before `events` (a roll sent in an earlier update). The returned board is
+ * where the events leave the board.
  */
-export function plan(start: Board, events: readonly LoggedEvent[], variant: Variant, viewer: Side | null): { beats: Beat[]; board: Board } {
+export function plan(start: Board, events: readonly LoggedEvent[], variant: Variant, viewer: Side | null, pace: Pace = "normal", held: Held = { dice: null, side: null }): Plan {
   const beats: Beat[] = [];
   let board = start;
-  let dice: readonly [number, number] | null = null;
-  let diceSide: Side | null = null;
+  let dice = held.dice;
+  let diceSide = held.side;
+  let turns = 0;
+  /** The beats of the opposing turn being planned (its roll beat first), timed once the turn is complete. */
+  let turn: Beat[] | null = null;
+  const rollBeat = (): Beat[] => [{ board, dice, diceSide, ms: 0 }];
+  const finish = (t: Beat[]) => {
+    const flights = t.length - 1;
+    const total = TURN_MS[pace];
+    const roll = flights === 0 ? total : Math.round(total * ROLL_SHARE);
+    t[0]!.ms = roll;
+    for (let i = 1; i < t.length; i++) t[i]!.ms = Math.round((total - roll) / flights);
+    // The rounding's remainder goes to the last flight, so the turn lasts exactly its time.
+    const sum = t.reduce((a, b) => a + b.ms, 0);
+    t[t.length - 1]!.ms += total - sum;
+    beats.push(...t);
+    turns++;
+  };
   for (const { event: e } of events) {
     if (e.type === "hand-started") {
       board = initialBoard(variant);
       dice = null;
       diceSide = null;
-      beats.push({ board, dice, diceSide, ms: SETUP_MS });
+      turn = null;
+      beats.push({ board, dice, diceSide, ms: SETUP_MS[pace] });
     } else if (e.type === "opening-roll" && e.starter) {
       dice = [Math.max(e.white, e.black), Math.min(e.white, e.black)];
       diceSide = e.starter;
+      turn = e.starter !== viewer ? rollBeat() : null;
     } else if (e.type === "rolled") {
       dice = e.dice;
       diceSide = e.side;
+      turn = e.side !== viewer ? rollBeat() : null;
+    } else if (e.type === "burned") {
+      if (e.side !== viewer) {
+        dice = e.dice;
+        diceSide = e.side;
+        finish(turn ?? rollBeat());
+      }
+      turn = null;
     } else if (e.type === "played") {
       const side = e.side;
+      const mine = side === viewer;
+      const t = mine ? null : (turn ?? rollBeat());
       for (const step of e.steps) {
         const after = applyStep(board, variant, side, step);
-        if (side !== viewer) {
+        if (t) {
           const lifted = cloneBoard(board);
           lifted[side][step.from] = countAt(board, side, step.from) - 1;
           const fly = {
@@ -62,20 +140,24 @@ export function plan(start: Board, events: readonly LoggedEvent[], variant: Vari
             to: slotOf(variant, side, step.to),
             toIndex: step.hit ? 0 : countAt(lifted, side, step.to),
           };
-          beats.push({ board: lifted, dice, diceSide, ms: FLIGHT_MS, fly });
+          t.push({ board: lifted, dice, diceSide, ms: 0, fly });
           if (step.hit) {
             const other = opponent(side);
             const inFlight = cloneBoard(after);
             inFlight[other][BAR] = countAt(after, other, BAR) - 1;
             const barIndex = countAt(inFlight, other, BAR);
-            beats.push({ board: inFlight, dice, diceSide, ms: FLIGHT_MS, fly: { side: other, from: fly.to, fromIndex: 0, to: `bar-${other}`, toIndex: barIndex } });
+            t.push({ board: inFlight, dice, diceSide, ms: 0, fly: { side: other, from: fly.to, fromIndex: 0, to: `bar-${other}`, toIndex: barIndex } });
           }
         }
         board = after;
       }
+      if (t) finish(t);
+      turn = null;
+      dice = null;
+      diceSide = null;
     }
   }
-  return { beats, board };
+  return { beats, board, turns, totalMs: beats.reduce((a, b) => a + b.ms, 0) };
 }
 
 /** Whether the viewer asked the system for less motion. */

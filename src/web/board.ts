@@ -22,6 +22,8 @@ export interface BoardModel {
   dice: readonly [number, number] | null;
   diceSide: Side | null;
   usedDice?: readonly boolean[];
+  /** With no dice: draw two blank dice in their place (the replay, before a hand's first roll). */
+  blankDice?: boolean;
   /** The doubling cube, or null when the table plays without one. */
   cube: { value: number; owner: Side | null } | null;
   sources?: ReadonlySet<Slot>;
@@ -240,7 +242,12 @@ function die(x: number, y: number, value: number, used: boolean): SVGGElement {
 }
 
 function drawDice(m: BoardModel): SVGGElement | null {
-  if (!m.dice) return null;
+  if (!m.dice) {
+    if (!m.blankDice) return null;
+    const g = s("g", { class: "dice blank", "data-testid": "dice", "data-values": "", "data-blank": "true", role: "img", "aria-label": t("replay.noDice") });
+    [0, 1].forEach((i) => g.append(die(RIGHT_X + 180 - 49 + i * 54, MID_Y + 16, 0, false)));
+    return g;
+  }
   const [a, b] = m.dice;
   const faces = a === b ? [a, a, a, a] : [a, b];
   const mine = m.diceSide === null || m.diceSide === m.viewer;
@@ -250,6 +257,8 @@ function drawDice(m: BoardModel): SVGGElement | null {
     class: `dice ${m.diceSide ?? ""}`,
     "data-testid": "dice",
     "data-values": `${a},${b}`,
+    // Every die used: the roll was played (the replay shows the last roll so, between turns).
+    "data-spent": m.usedDice && m.usedDice.slice(0, faces.length).every(Boolean) ? "true" : null,
     role: "img",
     "aria-label": t("table.board.dice", { a, b }),
   });

@@ -13,7 +13,7 @@ import { opponent, pipCount } from "../engine/position";
 import { BAR, OFF, type Board, type Side } from "../engine/types";
 import type { NardiClient, TableConnection, TableView } from "../client";
 import type { LoggedEvent } from "../protocol";
-import { Animator, plan, reducedMotion, type Beat } from "./animate";
+import { Animator, heldDice, loadPace, plan, reducedMotion, savePace, type Beat, type Pace } from "./animate";
 import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
 import { renderStakeLine } from "./coins";
@@ -26,9 +26,10 @@ import { enableDrag } from "./drag";
 import { problemMessage } from "./errors";
 import { renderEnd } from "./end";
 import { t } from "./i18n";
-import { readerOf, renderMoveList, type Numbering } from "./moves";
+import { loadNumbering, readerOf, renderMoveList, saveNumbering, type Numbering } from "./moves";
 import { burnedNotice, connectionText, renderClock, renderPlayerLine, renderShare } from "./panels";
 import { announcement, pipLine, screen, sideToAct, type Control, type ControlId } from "./screen";
+import { clockShown, showingStatus } from "./showing";
 import { play as playSound, setSoundOn, soundOn } from "./sound";
 import { forgetSeat, type StoredSeat } from "./store";
 import { lastMoveSlots, ownOf, slotOf } from "./slots";
@@ -43,8 +44,6 @@ export interface GameOptions {
   /** Where the page's own connection state is shown (the header). */
   connectionEl: HTMLElement;
 }
-
-const NUMBERING_KEY = "nardi.numbering";
 
 /** The table screen's parts, laid out: the board with the player lines, and the side panel beside it. */
 function tableLayout(tableId: string, chatEl: HTMLElement) {
@@ -126,7 +125,12 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   let errorText = "";
   /** Where focus should go after the next render: the board's or the picker's next choice. */
   let focusIn: "board" | "picker" | null = null;
-  let numbering: Numbering = localStorage.getItem(NUMBERING_KEY) === "white" ? "white" : "mine";
+  let numbering: Numbering = loadNumbering();
+  /** How fast the opponent's turns are shown (./animate.ts), and the beat shown now (null: the live state). */
+  let pace: Pace = loadPace();
+  let shownBeat: Beat | null = null;
+  /** What the screen reader hears of an update being shown, said once the show ends (it tells the move). */
+  let pendingSaid = "";
   /** The board as of the last update handled (the start of the next animation) and the seq drawn. */
   let knownBoard: Board | null = null;
   let drawnSeq = 0;
@@ -149,6 +153,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   const animator = new Animator(
     (beat) => drawBoard(beat),
     () => {
+      shownBeat = null;
+      if (pendingSaid !== "") announcer.textContent = pendingSaid;
+      pendingSaid = "";
       if (!disposed) render();
     },
     () => conn.table?.ruleset.variant ?? "long",
@@ -327,7 +334,9 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     svg.setAttribute("data-animating", "true");
     clear(boardBox);
     boardBox.append(svg);
+    shownBeat = beat;
     renderPips(table, beat.board);
+    statusEl.textContent = showingStatus(beat);
     view.setAttribute("data-busy", "true");
     renderTools();
     picker.hidden = true;
@@ -339,9 +348,11 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const times = conn.remainingTime();
     const viewer = viewerSide();
     const pips = (side: Side) => (board ? pipCount(board[side]) : null);
-    const toAct = sideToAct(table);
-    renderPlayerLine(topPlayer, opponent(viewer), table, me, toAct, times?.[opponent(viewer)] ?? null, pips(opponent(viewer)));
-    renderPlayerLine(bottomPlayer, viewer, table, me, toAct, times?.[viewer] ?? null, pips(viewer));
+    // While a move is shown the side moving is outlined and no clock is shown running (./showing.ts).
+    const toAct = animator.running ? (shownBeat?.diceSide ?? null) : sideToAct(table);
+    const shownTable = clockShown(table, animator.running);
+    renderPlayerLine(topPlayer, opponent(viewer), shownTable, me, toAct, times?.[opponent(viewer)] ?? null, pips(opponent(viewer)));
+    renderPlayerLine(bottomPlayer, viewer, shownTable, me, toAct, times?.[viewer] ?? null, pips(viewer));
     const line = pipLine(board, viewer, me);
     pipsEl.textContent = line?.text ?? "";
     if (line) pipsEl.setAttribute("data-diff", String(line.diff));
@@ -358,12 +369,20 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (mySide() !== null) {
       const flip = button(t(numbering === "mine" ? "table.tools.numberingMine" : "table.tools.numberingWhite"), "numbering", () => {
         numbering = numbering === "mine" ? "white" : "mine";
-        localStorage.setItem(NUMBERING_KEY, numbering);
+        saveNumbering(numbering);
         render();
       });
       flip.setAttribute("title", t("table.tools.numberingHelp"));
       tools.append(flip);
     }
+    const paceButton = button(t(pace === "slow" ? "table.tools.paceSlow" : "table.tools.paceNormal"), "pace", () => {
+      pace = pace === "slow" ? "normal" : "slow";
+      savePace(pace);
+      renderTools();
+    });
+    paceButton.setAttribute("title", t("table.tools.paceHelp"));
+    paceButton.setAttribute("data-pace", pace);
+    tools.append(paceButton);
     // Report the opponent during the match; once it is over the end panel offers it.
     const target = conn.table && conn.table.status !== "over" ? opponentTarget(conn.table, mySide()) : null;
     if (target) tools.append(reportButton(api, target));
@@ -417,12 +436,15 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       renderPips(table, model?.board ?? null);
       knownBoard = m?.board ?? null;
     }
-    const shown = screen({ table, me, busy, turn: choice.turn, selected: choice.selected });
+    // While a move is shown, the rest of the screen tells the story up to where the board is (the move list, the
+    // banners and the status line give the move away only once its show ends), and nothing can be pressed.
+    const shownEvents = animating ? conn.events.filter((e) => e.seq <= drawnSeq) : conn.events;
+    const shown = screen({ table, me, busy: busy || animating, turn: choice.turn, selected: choice.selected });
     // The game's terms (cube, Crawford) link to the glossary, their meaning as the tooltip.
     const scoreParts = shown.score.map((part) => (part.term ? term(part.term, part.text) : part.text));
     scoreEl.replaceChildren(...scoreParts.flatMap((part, i) => (i === 0 ? [part] : [" · ", part])));
     renderStakeLine(stakeEl, table, me);
-    const results = lastResults(conn.events);
+    const results = lastResults(shownEvents);
     handBanner.hidden = results.hand === null || results.match !== null;
     handBanner.textContent = results.hand ? handResultText(results.hand) : "";
     if (results.hand) handBanner.setAttribute("data-kind", results.hand.result.kind);
@@ -432,10 +454,10 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     renderEnd(endPanel, animating ? null : results.match, table, me, conn, { run: (what) => void command(what) }, target && reportButton(api, target, "end-report"));
     replayLinkEl.hidden = role() !== "spectator" && results.match === null;
     verifyLinkEl.hidden = results.match === null;
-    const burned = burnedNotice(conn.events, me);
+    const burned = burnedNotice(shownEvents, me);
     noticeEl.hidden = burned === null;
     noticeEl.textContent = burned ?? "";
-    statusEl.textContent = shown.status;
+    statusEl.textContent = animating && shownBeat ? showingStatus(shownBeat) : shown.status;
     const myMove = shown.myMove;
     if (myMove && !wasMyMove && !animating) playSound("turn");
     if (!animating) wasMyMove = myMove;
@@ -444,7 +466,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     renderControls(table, shown.controls);
     renderPicker();
     renderTools();
-    renderMoveList(moveListEl, conn.events, table.ruleset.variant, readerOf(numbering, viewerSide()));
+    renderMoveList(moveListEl, shownEvents, table.ruleset.variant, readerOf(numbering, viewerSide()));
     chat.update(table, me);
     chat.el.hidden = chat.el.hidden || table.status === "waiting";
     renderConnection();
@@ -461,13 +483,20 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (!table) return render();
     for (const { event: e } of m.events) if (e.type === "rolled") playSound("dice");
     const said = announcement(m.events, me, table.ruleset.variant, viewerSide());
-    if (said !== "") announcer.textContent = said;
     // The next show starts where this update leaves the board, whether or not this one is shown.
     const start = knownBoard;
     knownBoard = table.match?.board ?? null;
-    if (start && !reducedMotion() && m.events.some((x) => x.event.type === "played" && x.event.side !== me)) {
-      animator.enqueue(plan(start, m.events, table.ruleset.variant, me).beats);
+    if (start && !reducedMotion() && m.events.some((x) => (x.event.type === "played" || x.event.type === "burned") && x.event.side !== me)) {
+      const first = m.events[0]?.seq ?? conn.seq;
+      const shownPlan = plan(start, m.events, table.ruleset.variant, me, pace, heldDice(conn.events.filter((e) => e.seq < first)));
+      // The plan's length, for tests and scripts: a whole opposing turn takes TURN_MS[pace] (./animate.ts).
+      view.setAttribute("data-anim-ms", String(shownPlan.totalMs));
+      view.setAttribute("data-anim-turns", String(shownPlan.turns));
+      view.setAttribute("data-anim-pace", pace);
+      animator.enqueue(shownPlan.beats);
     }
+    if (said !== "" && animator.running) pendingSaid = pendingSaid === "" ? said : `${pendingSaid}. ${said}`;
+    else if (said !== "") announcer.textContent = said;
     // While a show runs the rest of the screen shows the live state; the board follows when the show ends.
     render();
   }
@@ -517,18 +546,17 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
         choice.selected = ownAt(slot);
         render();
       },
+      // Dropped on a destination: moved there. Anywhere else the checker goes back, still picked.
       drop: (slot) => {
-        if (slot !== null && slot !== ownToSlotSelected()) onSlot(slot);
+        const own = slot === null ? null : ownAt(slot);
+        const from = choice.selected;
+        const legal = own !== null && from !== null && choice.turn?.destinations(from).some((d) => d.to === own) === true;
+        if (legal && slot !== null) onSlot(slot);
+        else render();
       },
+      side: mySide,
     }),
   );
-  /** The selected checker's place on the board (dropping a checker where it was leaves it selected). */
-  function ownToSlotSelected(): Slot | null {
-    const { turn, selected } = choice;
-    const table = conn.table;
-    const me = mySide();
-    return table && me && selected !== null ? slotOf(table.ruleset.variant, me, selected) : null;
-  }
   // The reconnect countdown and the clocks tick without rebuilding the board (a rebuild mid-click would eat the click).
   const tick = setInterval(() => {
     const table = conn.table;
@@ -538,7 +566,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       const el = root.querySelector(`[data-testid="conn-${side}"]`);
       if (el) el.textContent = connectionText(table.players[side], table);
       el?.classList.toggle("away", !(table.players[side]?.connected ?? true));
-      renderClock(root.querySelector(`[data-testid="clock-${side}"]`), side, table, times?.[side] ?? null);
+      renderClock(root.querySelector(`[data-testid="clock-${side}"]`), side, clockShown(table, animator.running), times?.[side] ?? null);
     }
   }, 250);
 

@@ -1,7 +1,9 @@
 /**
  * The replay viewer, `#/replay/<tableId>[/<seq>]`: any finished match (or a running one, as far as it has gone),
  * rebuilt from its event log with the engine (src/protocol/export). Step by move or by hand, jump anywhere by the
- * slider or the move list; the URL always names the position shown, so it can be shared. The log comes from
+ * slider or the move list (the table's list, a turn per row, in the same numbering and with the same toggle); the
+ * board keeps its place while stepping (the list sits beside it on a desktop) and always shows dice: those held, else
+ * the last roll's, spent, else blank ones before a hand's first roll; the URL always names the position shown, so it can be shared. The log comes from
  * `GET /v1/tables/{id}/events`, or from the stored record (`GET /v1/matches/{id}`) once the table is gone; the
  * match files come from `GET /v1/tables/{id}/record`.
  */
@@ -14,7 +16,9 @@ import { describeEvent } from "./describe";
 import { button, clear, h } from "./dom";
 import { problemMessage } from "./errors";
 import { t, type MessageKey } from "./i18n";
+import { loadNumbering, readerOf, renderMoveList, saveNumbering, type Numbering } from "./moves";
 import { presetName } from "./names";
+import { loadSeat } from "./store";
 
 export interface ReplayOptions {
   api: NardiClient;
@@ -118,11 +122,30 @@ export function mountReplay(root: HTMLElement, opts: ReplayOptions): () => void 
   };
 }
 
+/** The dice drawn at a position: those held, else the hand's last roll (spent), else blank dice (no roll yet). */
+export function replayDice(frames: readonly ReplayFrame[], index: number): { dice: [number, number] | null; side: Side | null; spent: boolean } {
+  const frame = frames[index]!;
+  if (frame.dice) return { dice: frame.dice, side: frame.turn, spent: false };
+  for (let i = index; i >= 0; i--) {
+    const f = frames[i]!;
+    if (f.hand !== frame.hand) break;
+    const e = f.event;
+    if (e.type === "rolled") return { dice: e.dice, side: e.side, spent: true };
+    if (e.type === "burned") return { dice: e.dice, side: e.side, spent: true };
+    if (e.type === "opening-roll" && e.starter) return { dice: [Math.max(e.white, e.black), Math.min(e.white, e.black)], side: e.starter, spent: true };
+  }
+  return { dice: null, side: null, spent: false };
+}
+
 function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (at: number) => void): void {
   const { frames, ruleset, names } = replay;
   const starts = handStarts(frames);
   const atSeq = opts.at;
   let index = atSeq === null ? 0 : Math.max(0, frames.findLastIndex((f) => f.seq <= atSeq));
+  // The move list's numbering: the visitor's own when they hold a seat at this table, else White's (as at the table).
+  const seat = loadSeat(opts.tableId)?.seat ?? null;
+  let numbering: Numbering = loadNumbering();
+  const events = frames.map((f) => ({ seq: f.seq, at: f.at, event: f.event }));
 
   const boardBox = h("div", { class: "board-box" });
   const eventEl = h("p", { class: "replay-event", "data-testid": "replay-event", role: "status", "aria-live": "polite" });
@@ -130,14 +153,13 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
   const positionEl = h("span", { "data-testid": "replay-position" });
   const slider = h("input", { type: "range", min: 0, max: frames.length - 1, step: 1, "data-testid": "replay-jump", "aria-label": t("replay.jump") });
   const share = h("input", { readonly: true, "data-testid": "replay-share", "aria-label": t("replay.share") });
-  const list = h("ol", { class: "replay-moves", "data-testid": "replay-moves" });
-  const items = frames.map((frame, i) => {
-    const item = h("button", { type: "button", class: `replay-move ${frame.event.type}`, "data-seq": frame.seq }, frameText(frame, names));
-    item.addEventListener("click", () => go(i));
-    const li = h("li", {}, item);
-    list.append(li);
-    return item;
+  const list = h("div", { class: "moves replay-moves", "data-testid": "replay-moves", tabindex: 0, "aria-label": t("replay.moves") });
+  const numberingButton = button("", "numbering", () => {
+    numbering = numbering === "mine" ? "white" : "mine";
+    saveNumbering(numbering);
+    render();
   });
+  numberingButton.setAttribute("title", t("table.tools.numberingHelp"));
   const first = button(t("replay.first"), "replay-first", () => go(0), "secondary");
   const prevHand = button(t("replay.prevHand"), "replay-prev-hand", () => go([...starts].reverse().find((s) => s < index) ?? 0), "secondary");
   const prev = button(t("replay.prev"), "replay-prev", () => go(index - 1), "secondary");
@@ -159,14 +181,26 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
   view.replaceChildren(
     h("h2", {}, t("replay.title", { white: names.white, black: names.black })),
     h("p", { class: "muted", "data-testid": "replay-info" }, t("replay.info", { preset, count: replay.length })),
-    boardBox,
-    scoreEl,
-    eventEl,
-    h("div", { class: "row replay-controls" }, first, prevHand, prev, next, nextHand, last, refresh),
-    h("label", { class: "row replay-jump" }, positionEl, slider),
-    h("label", { class: "row replay-share" }, h("span", {}, t("replay.share")), share),
-    downloads,
-    h("details", { open: true }, h("summary", {}, t("replay.moves")), list),
+    h(
+      "div",
+      { class: "replay-layout" },
+      h(
+        "div",
+        { class: "replay-main" },
+        boardBox,
+        scoreEl,
+        eventEl,
+        h("div", { class: "row replay-controls" }, first, prevHand, prev, next, nextHand, last, refresh),
+        h("label", { class: "row replay-jump" }, positionEl, slider),
+      ),
+      h(
+        "aside",
+        { class: "replay-side" },
+        h("section", { class: "moves-panel card" }, h("div", { class: "row replay-moves-head" }, h("h3", {}, t("replay.moves")), numberingButton), list),
+        h("label", { class: "row replay-share" }, h("span", {}, t("replay.share")), share),
+        downloads,
+      ),
+    ),
   );
   view.setAttribute("data-state", "ready");
   view.setAttribute("data-count", String(frames.length));
@@ -196,13 +230,16 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
   function render(): void {
     const frame = frames[index]!;
     const cubeShown = ruleset.cube && replay.length > 1 && !frame.crawford;
+    const dice = replayDice(frames, index);
     boardBox.replaceChildren(
       renderBoard({
         variant: ruleset.variant,
         board: frame.board,
         viewer: "white",
-        dice: frame.dice,
-        diceSide: frame.dice ? frame.turn : null,
+        dice: dice.dice,
+        diceSide: dice.side,
+        usedDice: dice.spent ? [true, true, true, true] : undefined,
+        blankDice: dice.dice === null,
         cube: cubeShown ? frame.cube : null,
       }),
     );
@@ -216,16 +253,15 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
     positionEl.textContent = t("replay.position", { index: index + 1, total: frames.length });
     slider.value = String(index);
     share.value = `${location.origin}${location.pathname}${replayHref(opts.tableId, frame.seq)}`;
-    for (const [i, item] of items.entries()) {
-      item.classList.toggle("current", i === index);
-      if (i === index) item.setAttribute("aria-current", "step");
-      else item.removeAttribute("aria-current");
-    }
-    // Keep the current move in view inside the list (not by scrolling the page, which would jump away from the board).
-    const item = items[index]!;
-    if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = item.offsetTop - list.clientHeight / 2;
-    }
+    numberingButton.textContent = t(numbering === "mine" ? "table.tools.numberingMine" : "table.tools.numberingWhite");
+    renderMoveList(list, events, ruleset.variant, readerOf(numbering, seat ?? "white"), {
+      at: frame.seq,
+      onPick: (seq) => {
+        go(frames.findIndex((f) => f.seq === seq));
+        // The list was drawn again: focus stays on the move picked.
+        list.querySelector<HTMLElement>(`[data-seq="${seq}"]`)?.focus({ preventScroll: true });
+      },
+    });
     first.disabled = prev.disabled = prevHand.disabled = index === 0;
     next.disabled = nextHand.disabled = last.disabled = index === frames.length - 1;
     view.setAttribute("data-index", String(index));

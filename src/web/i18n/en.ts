@@ -779,4 +779,16 @@ export const en = {
   "errors.code.chatFiltered": "That message has a word the chat filter does not allow.",
   "chat.error.filtered": "Not sent: a word in it is not allowed in chat.",
   "chat.error.restricted": "Chat is paused for guests right now: claim a name to chat.",
+  // ── at the table (issue 21) ──
+  "table.moves.cell.played": "{dice}: {play}",
+  "table.moves.cell.burned": "{dice}: no legal move",
+  "table.moves.cell.doubled": "doubles to {value}",
+  "table.moves.cell.taken": "{side} takes",
+  "table.moves.cell.dropped": "{side} drops",
+  "table.moves.noTurn": "White did not move before Black in this hand",
+  "table.tools.paceNormal": "Moves shown: normal",
+  "table.tools.paceSlow": "Moves shown: slow",
+  "table.tools.paceHelp": "How fast the opponent's moves are played out on the board",
+  "table.status.showingHand": "A new hand: the checkers are set up.",
+  "replay.noDice": "No dice rolled yet",
 } satisfies Record<string, Message>;

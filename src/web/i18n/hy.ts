@@ -779,4 +779,16 @@ export const hy: Catalogue = {
   "errors.code.chatFiltered": "Հաղորդագրության մեջ կա բառ, որը զրուցարանի ֆիլտրը չի թույլատրում։",
   "chat.error.filtered": "Չուղարկվեց. հաղորդագրության մեջ անթույլատրելի բառ կա։",
   "chat.error.restricted": "Հյուրերի համար զրուցարանը հիմա փակ է. զբաղեցրեք անուն՝ գրելու համար։",
+  // ── at the table (issue 21) ──
+  "table.moves.cell.played": "{dice}. {play}",
+  "table.moves.cell.burned": "{dice}. քայլ չկա",
+  "table.moves.cell.doubled": "կրկնապատկում է մինչև {value}",
+  "table.moves.cell.taken": "{side}ն ընդունում է",
+  "table.moves.cell.dropped": "{side}ը զիջում է",
+  "table.moves.noTurn": "Այս պարտիայում Սպիտակը Սևից առաջ չի քայլել",
+  "table.tools.paceNormal": "Քայլերի ցուցադրում՝ սովորական",
+  "table.tools.paceSlow": "Քայլերի ցուցադրում՝ դանդաղ",
+  "table.tools.paceHelp": "Որքան արագ ցույց տալ Ձեզ մրցակցի քայլերը տախտակին",
+  "table.status.showingHand": "Նոր պարտիա. խաղաքարերը դասավորված են։",
+  "replay.noDice": "Զառերը դեռ չեն նետվել",
 };

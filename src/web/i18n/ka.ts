@@ -779,4 +779,16 @@ export const ka: Catalogue = {
   "errors.code.chatFiltered": "შეტყობინებაში არის სიტყვა, რომელსაც ჩატის ფილტრი არ უშვებს.",
   "chat.error.filtered": "არ გაიგზავნა: შეტყობინებაში დაუშვებელი სიტყვაა.",
   "chat.error.restricted": "სტუმრებისთვის ჩატი ახლა შეჩერებულია: დაიმკვიდრე სახელი, რომ დაწერო.",
+  // ── at the table (issue 21) ──
+  "table.moves.cell.played": "{dice}: {play}",
+  "table.moves.cell.burned": "{dice}: სვლა არ არის",
+  "table.moves.cell.doubled": "აორმაგებს {value}-მდე",
+  "table.moves.cell.taken": "{side} იღებს",
+  "table.moves.cell.dropped": "{side} თმობს",
+  "table.moves.noTurn": "ამ პარტიაში თეთრს შავამდე სვლა არ გაუკეთებია",
+  "table.tools.paceNormal": "სვლების ჩვენება: ჩვეულებრივი",
+  "table.tools.paceSlow": "სვლების ჩვენება: ნელი",
+  "table.tools.paceHelp": "რამდენად სწრაფად გაჩვენოთ დაფაზე მოწინააღმდეგის სვლები",
+  "table.status.showingHand": "ახალი პარტია: ქვები დალაგებულია.",
+  "replay.noDice": "კამათელი ჯერ არ გაგორებულა",
 };

@@ -799,4 +799,16 @@ export const ru: Catalogue = {
   "errors.code.chatFiltered": "В сообщении есть слово, которое фильтр чата не пропускает.",
   "chat.error.filtered": "Не отправлено: в сообщении есть недопустимое слово.",
   "chat.error.restricted": "Чат для гостей сейчас закрыт: закрепите имя, чтобы писать.",
+  // ── at the table (issue 21) ──
+  "table.moves.cell.played": "{dice}: {play}",
+  "table.moves.cell.burned": "{dice}: ходов нет",
+  "table.moves.cell.doubled": "удваивают до {value}",
+  "table.moves.cell.taken": "{side} принимают",
+  "table.moves.cell.dropped": "{side} сдают партию",
+  "table.moves.noTurn": "В этой партии белые не ходили раньше чёрных",
+  "table.tools.paceNormal": "Показ ходов: обычный",
+  "table.tools.paceSlow": "Показ ходов: медленный",
+  "table.tools.paceHelp": "Как быстро ходы соперника показываются на доске",
+  "table.status.showingHand": "Новая партия: шашки расставлены.",
+  "replay.noDice": "Кости ещё не брошены",
 };
