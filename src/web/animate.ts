@@ -52,6 +52,8 @@ export interface Plan {
   beats: Beat[];
   board: Board;
   turns: number;
+  /** New hands whose set-up it shows. */
+  setups: number;
   totalMs: number;
 }
 
@@ -87,6 +89,7 @@ export function plan(start: Board, events: readonly LoggedEvent[], variant: Vari
   let dice = held.dice;
   let diceSide = held.side;
   let turns = 0;
+  let setups = 0;
   /** The beats of the opposing turn being planned (its roll beat first), timed once the turn is complete. */
   let turn: Beat[] | null = null;
   const rollBeat = (): Beat[] => [{ board, dice, diceSide, ms: 0 }];
@@ -108,6 +111,7 @@ export function plan(start: Board, events: readonly LoggedEvent[], variant: Vari
       dice = null;
       diceSide = null;
       turn = null;
+      setups++;
       beats.push({ board, dice, diceSide, ms: SETUP_MS[pace] });
     } else if (e.type === "opening-roll" && e.starter) {
       dice = [Math.max(e.white, e.black), Math.min(e.white, e.black)];
@@ -157,7 +161,7 @@ export function plan(start: Board, events: readonly LoggedEvent[], variant: Vari
       diceSide = null;
     }
   }
-  return { beats, board, turns, totalMs: beats.reduce((a, b) => a + b.ms, 0) };
+  return { beats, board, turns, setups, totalMs: beats.reduce((a, b) => a + b.ms, 0) };
 }
 
 /** Whether the viewer asked the system for less motion. */

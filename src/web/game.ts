@@ -492,6 +492,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       // The plan's length, for tests and scripts: a whole opposing turn takes TURN_MS[pace] (./animate.ts).
       view.setAttribute("data-anim-ms", String(shownPlan.totalMs));
       view.setAttribute("data-anim-turns", String(shownPlan.turns));
+      view.setAttribute("data-anim-setups", String(shownPlan.setups));
       view.setAttribute("data-anim-pace", pace);
       animator.enqueue(shownPlan.beats);
     }
