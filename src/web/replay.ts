@@ -160,6 +160,8 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
     render();
   });
   numberingButton.setAttribute("title", t("table.tools.numberingHelp"));
+  // As at the table: only a seat holder has numbers of their own; everyone else reads White's.
+  numberingButton.hidden = seat === null;
   const first = button(t("replay.first"), "replay-first", () => go(0), "secondary");
   const prevHand = button(t("replay.prevHand"), "replay-prev-hand", () => go([...starts].reverse().find((s) => s < index) ?? 0), "secondary");
   const prev = button(t("replay.prev"), "replay-prev", () => go(index - 1), "secondary");
