@@ -151,9 +151,10 @@ describe("the table screen", () => {
         await seen;
         await settled(page);
         await expectBoardMatchesServer(page, baseUrl, grant.tableId);
-        const last = page.getByTestId("move").last();
-        expect(await last.textContent()).toMatch(/^Black \d-\d: /);
-        expect(await last.getAttribute("aria-current")).toBe("step");
+        // The latest line is Black's, in Black's column of the move list.
+        const last = page.locator('[data-testid="move"][aria-current="step"]');
+        expect(await last.textContent()).toMatch(/^\d-\d: /);
+        expect(await last.evaluate((el) => el.closest("td")?.classList.contains("black"))).toBe(true);
         expect(await page.getByTestId("announcer").textContent()).toMatch(/Black (played|could not move)/);
         expect(await page.locator('[data-last="true"]').count()).toBeGreaterThan(0);
       }
