@@ -134,6 +134,10 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
   /** The board as of the last update handled (the start of the next animation) and the seq drawn. */
   let knownBoard: Board | null = null;
   let drawnSeq = 0;
+  /** While a show runs: the last seq the move list and the banners tell (the viewer's own play, made before it). */
+  let toldSeq = 0;
+  /** The show running (or the last one): its planned length, opposing turns and new hands. */
+  let show = { ms: 0, turns: 0, setups: 0 };
   let wasMyMove = false;
 
   clear(root);
@@ -438,7 +442,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     }
     // While a move is shown, the rest of the screen tells the story up to where the board is (the move list, the
     // banners and the status line give the move away only once its show ends), and nothing can be pressed.
-    const shownEvents = animating ? conn.events.filter((e) => e.seq <= drawnSeq) : conn.events;
+    const shownEvents = animating ? conn.events.filter((e) => e.seq <= toldSeq) : conn.events;
     const shown = screen({ table, me, busy: busy || animating, turn: choice.turn, selected: choice.selected });
     // The game's terms (cube, Crawford) link to the glossary, their meaning as the tooltip.
     const scoreParts = shown.score.map((part) => (part.term ? term(part.term, part.text) : part.text));
@@ -489,11 +493,21 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (start && !reducedMotion() && m.events.some((x) => (x.event.type === "played" || x.event.type === "burned") && x.event.side !== me)) {
       const first = m.events[0]?.seq ?? conn.seq;
       const shownPlan = plan(start, m.events, table.ruleset.variant, me, pace, heldDice(conn.events.filter((e) => e.seq < first)));
-      // The plan's length, for tests and scripts: a whole opposing turn takes TURN_MS[pace] (./animate.ts).
-      view.setAttribute("data-anim-ms", String(shownPlan.totalMs));
-      view.setAttribute("data-anim-turns", String(shownPlan.turns));
-      view.setAttribute("data-anim-setups", String(shownPlan.setups));
+      // The show's planned length, for tests and scripts (an update arriving during a show lengthens it): a whole
+      // opposing turn takes TURN_MS[pace] (./animate.ts).
+      if (!animator.running) show = { ms: 0, turns: 0, setups: 0 };
+      show.ms += shownPlan.totalMs;
+      show.turns += shownPlan.turns;
+      show.setups += shownPlan.setups;
+      view.setAttribute("data-anim-ms", String(show.ms));
+      view.setAttribute("data-anim-turns", String(show.turns));
+      view.setAttribute("data-anim-setups", String(show.setups));
       view.setAttribute("data-anim-pace", pace);
+      if (!animator.running) {
+        // Told at once: what comes before the show's first event (the viewer's own play); the rest when it ends.
+        const shownFrom = m.events.find(({ event: e }) => e.type === "hand-started" || (e.type === "opening-roll" && e.starter !== me) || ((e.type === "rolled" || e.type === "played" || e.type === "burned") && e.side !== me));
+        toldSeq = shownFrom ? shownFrom.seq - 1 : drawnSeq;
+      }
       animator.enqueue(shownPlan.beats);
     }
     if (said !== "" && animator.running) pendingSaid = pendingSaid === "" ? said : `${pendingSaid}. ${said}`;

@@ -99,7 +99,9 @@ async function finger(page: Page): Promise<Pointer> {
       for (let i = 1; i <= 6; i++) await send("touchMove", { x: from.x + ((to.x - from.x) * i) / 6, y: from.y + ((to.y - from.y) * i) / 6 });
       last = to;
     },
-    up: () => send("touchEnd", null),
+    up: async () => {
+      await send("touchEnd", null);
+    },
   };
 }
 
