@@ -779,4 +779,7 @@ export const en = {
   "errors.code.chatFiltered": "That message has a word the chat filter does not allow.",
   "chat.error.filtered": "Not sent: a word in it is not allowed in chat.",
   "chat.error.restricted": "Chat is paused for guests right now: claim a name to chat.",
+  // ── words (issue 21) ──
+  "table.pick.fromBar": "From the bar",
+  "table.player.bot": "Computer ({level})",
 } satisfies Record<string, Message>;

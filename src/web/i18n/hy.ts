@@ -779,4 +779,7 @@ export const hy: Catalogue = {
   "errors.code.chatFiltered": "Հաղորդագրության մեջ կա բառ, որը զրուցարանի ֆիլտրը չի թույլատրում։",
   "chat.error.filtered": "Չուղարկվեց. հաղորդագրության մեջ անթույլատրելի բառ կա։",
   "chat.error.restricted": "Հյուրերի համար զրուցարանը հիմա փակ է. զբաղեցրեք անուն՝ գրելու համար։",
+  // ── words (issue 21) ──
+  "table.pick.fromBar": "Բարից",
+  "table.player.bot": "Համակարգիչ ({level})",
 };

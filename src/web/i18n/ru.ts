@@ -799,4 +799,7 @@ export const ru: Catalogue = {
   "errors.code.chatFiltered": "В сообщении есть слово, которое фильтр чата не пропускает.",
   "chat.error.filtered": "Не отправлено: в сообщении есть недопустимое слово.",
   "chat.error.restricted": "Чат для гостей сейчас закрыт: закрепите имя, чтобы писать.",
+  // ── words (issue 21) ──
+  "table.pick.fromBar": "С бара",
+  "table.player.bot": "Компьютер ({level})",
 };
