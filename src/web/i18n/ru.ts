@@ -166,7 +166,7 @@ export const ru: Catalogue = {
   "table.log.matchResign": "Матч окончен, победа: {side}, {white}–{black} ({loser}: матч сдан)",
   "table.log.matchForfeit": "Матч окончен, победа: {side}, {white}–{black} ({loser}: время на возвращение вышло)",
   "table.log.matchTimeout": "Матч окончен, победа: {side}, {white}–{black} ({loser}: время вышло)",
-  "table.result.oin": "ойн",
+  "table.result.oin": "оин",
   "table.result.mars": "марс",
   "table.result.koks": "кокс",
   "table.rulesetLabel": "{preset} ({koks}, {cube}) · матч до {points}",

@@ -9,6 +9,8 @@ export const EN: Words = {
     cube: { word: "cube", in: ["glossary.cube", "rules.cube", "table.board.cube.*"] },
     crawford: { word: "Crawford", in: ["glossary.crawford", "rules.crawford"] },
     head: { word: "head", in: ["glossary.head"] },
+    sixBlock: { word: "six-block", refused: ["sixblock", "six block"], in: ["glossary.sixBlock"] },
+    burned: { word: "burn", in: ["glossary.burned"] },
     pip: { word: "pip", in: ["table.player.pips", "table.pips.*"] },
     point: { word: "point", in: ["table.board.point.*"] },
     checker: { word: "checker", refused: ["stone*", "chequer*"], in: ["table.board.point.white"] },
