@@ -14,7 +14,7 @@ import { describeEvent } from "./describe";
 import { button, clear, h } from "./dom";
 import { problemMessage } from "./errors";
 import { t, type MessageKey } from "./i18n";
-import { presetName } from "./names";
+import { displayName, presetName } from "./names";
 
 export interface ReplayOptions {
   api: NardiClient;
@@ -71,7 +71,7 @@ function download(api: NardiClient, tableId: string, format: RecordFormat, label
 
 /** The sentence for one frame: the live table's narrator, naming the sides by their players' names. */
 export function frameText(frame: ReplayFrame, names: Record<Side, string>): string {
-  return describeEvent(frame.event, (side) => names[side]) ?? "";
+  return describeEvent(frame.event, (side) => displayName(names[side])) ?? "";
 }
 
 function cubeText(frame: ReplayFrame): string {
@@ -157,7 +157,7 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
     ...FORMATS.filter(([format]) => format !== "mat" || ruleset.variant === "short").map(([format, key]) => download(opts.api, replay.tableId ?? opts.tableId, format, t(key), opts.token)),
   );
   view.replaceChildren(
-    h("h2", {}, t("replay.title", { white: names.white, black: names.black })),
+    h("h2", {}, t("replay.title", { white: displayName(names.white), black: displayName(names.black) })),
     h("p", { class: "muted", "data-testid": "replay-info" }, t("replay.info", { preset, count: replay.length })),
     boardBox,
     scoreEl,

@@ -4,13 +4,16 @@
  * form of address only.
  */
 import { describe, expect, it } from "vitest";
+import { botName } from "../../src/protocol";
+import { playerLabel } from "../../src/web/describe";
 import { TERMS } from "../../src/web/glossary";
-import { CATALOGUES, LANGUAGES, translate, type MessageKey } from "../../src/web/i18n";
+import { CATALOGUES, LANGUAGES, setLanguage, translate, type MessageKey } from "../../src/web/i18n";
 import { matches, readable, TERM_IDS, wordPattern, type TermId } from "../../src/web/i18n/terms";
 import { HY } from "../../src/web/i18n/terms-hy";
 import { KA } from "../../src/web/i18n/terms-ka";
 import type { Message } from "../../src/web/i18n/types";
 import { WORDS } from "../../src/web/i18n/words";
+import { displayName } from "../../src/web/names";
 
 const texts = (m: Message): string[] => (typeof m === "string" ? [m] : Object.values(m).filter((x): x is string => typeof x === "string"));
 const KEYS = Object.keys(CATALOGUES.en) as MessageKey[];
@@ -107,5 +110,17 @@ describe("case forms", () => {
     expect(translate("ka", "table.player.bot", { level: translate("ka", "table.bot.expert") })).toBe("კომპიუტერი (ექსპერტი)");
     expect(translate("hy", "table.player.bot", { level: translate("hy", "table.bot.expert") })).toBe("Համակարգիչ (փորձագետ)");
     expect(translate("ru", "table.player.bot", { level: translate("ru", "table.bot.expert") })).toBe("Компьютер (эксперт)");
+  });
+
+  it("the server's bot names are shown translated, a player's own name as it is", () => {
+    setLanguage("hy");
+    expect(displayName(botName("beginner"))).toBe("Համակարգիչ (սկսնակ)");
+    expect(playerLabel(botName("expert"), "bot", "expert")).toBe("Համակարգիչ (փորձագետ)");
+    setLanguage("ka");
+    expect(playerLabel(botName("intermediate"), "bot", "intermediate")).toBe("კომპიუტერი (საშუალო)");
+    expect(displayName("Bot (expert) fan")).toBe("Bot (expert) fan");
+    expect(playerLabel("Ana", "human", null)).toBe("Ana");
+    setLanguage("en");
+    expect(displayName(botName("expert"))).toBe("Computer (expert)");
   });
 });
