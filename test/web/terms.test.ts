@@ -101,6 +101,17 @@ describe("case forms", () => {
     expect(translate("ru", "lobby.open.row", { count: 3, host: "Ана" })).toBe("матч до 3 очков, хозяин Ана");
   });
 
+  it("a match's length reads in the right case wherever it is filled in with a number of points", () => {
+    const pts = (lang: "ru" | "ka" | "hy", count: number) => translate(lang, "common.points", { count });
+    expect(translate("ru", "table.score.matchTo", { points: pts("ru", 1) })).toBe("Матч на 1 очко");
+    expect(translate("ru", "table.score.matchTo", { points: pts("ru", 3) })).toBe("Матч на 3 очка");
+    expect(translate("ru", "table.score.matchTo", { points: pts("ru", 5) })).toBe("Матч на 5 очков");
+    expect(translate("ka", "table.score.matchTo", { points: pts("ka", 5) })).toBe("მატჩი 5 ქულამდე");
+    expect(translate("hy", "table.score.matchTo", { points: pts("hy", 5) })).toBe("Մրցախաղ մինչև 5 միավոր");
+    for (const lang of ["ka", "hy"] as const)
+      for (const key of KEYS) for (const text of texts(CATALOGUES[lang][key])) expect(text, `${lang} ${key}: an ending glued to {points}`).not.toMatch(/\{points\}-/);
+  });
+
   it("Georgian and Armenian: from the bar as one word, not a placeholder with an ending", () => {
     expect(translate("ka", "table.pick.fromBar")).toBe("ბარიდან");
     expect(translate("hy", "table.pick.fromBar")).toBe("Բարից");
