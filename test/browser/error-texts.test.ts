@@ -2,14 +2,15 @@
  * Every refusal the page can provoke is said in the page's language (issue 21 "Error texts"): in Armenian and
  * Georgian, on a desktop and a phone screen, a refused claim (too short a password, a taken name), a failed
  * sign-in, a join with a reserved name, a join to a table that filled meanwhile, a wrong invite link and an
- * unknown table each show their own sentence: never a raw `CODE: message`, an English fallback or a validation dump.
+ * unknown table, and at the table a chat line with a filtered word or sent twice, each show their own sentence:
+ * never a raw `CODE: message`, an English fallback or a validation dump.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { NardiClient } from "../../src/client";
 import { botName } from "../../src/protocol";
 import { translate, type MessageKey } from "../../src/web/i18n";
-import { playerPage, POLL, screenshot, useChromium } from "./browser";
+import { playerPage, POLL, screenshot, seatedPair, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -121,6 +122,28 @@ describe("error texts in the page's language", () => {
         expectSaid((await page.locator('[data-testid="error-page"] h1').textContent()) ?? "", lang, ["errors.unknownTable.title"], "an unknown table");
         expectSaid((await page.locator('[data-testid="error-page"] p').first().textContent()) ?? "", lang, ["errors.unknownTable.body"], "an unknown table");
         await screenshot(page, `error-texts-${lang}-${viewport.name}-unknown-table`);
+        expect(errors).toEqual([]);
+      }, 120_000);
+
+      it(`${lang}, ${viewport.name}: the chat's refusals (a filtered word, the same line again) in ${lang}`, async () => {
+        const errors: string[] = [];
+        const white = await api.createTable({ preset: "backgammon", name: "Alice" });
+        const black = await api.joinTable(white.tableId, { name: "Bob" });
+        const options = { locale: LOCALE[lang], viewport: { width: viewport.width, height: viewport.height } };
+        const { white: page, black: other } = await seatedPair(browser(), baseUrl, { white, black }, errors, { white: options, black: options });
+        for (const p of [page, other]) await p.getByTestId("chat-enable").click();
+        const say = async (text: string) => {
+          await page.getByTestId("chat-input").fill(text);
+          await page.getByTestId("chat-input").press("Enter");
+        };
+        await say("f.u.c.k this");
+        expectSaid(await nextText(page, "chat-error"), lang, ["chat.error.filtered"], "a filtered word");
+        await say("a classic opening");
+        await expect.poll(() => other.getByTestId("chat-line").count(), POLL).toBe(1);
+        await say("a classic opening");
+        expectSaid(await nextText(page, "chat-error"), lang, ["chat.error.flood"], "the same line again");
+        await expectNothingRaw(page, "the table with its chat");
+        await screenshot(page, `error-texts-${lang}-${viewport.name}-chat`);
         expect(errors).toEqual([]);
       }, 120_000);
     }
