@@ -42,7 +42,7 @@ export const hy: Catalogue = {
   "lobby.open.join": "Միանալ",
   "lobby.open.yours": "Բացել (ձեր սեղանը)",
   "lobby.playing.title": "Հիմա խաղում են",
-  "lobby.playing.none": "Հիմա դիտելու խաղ չկա։",
+  "lobby.playing.none": "Հիմա դիտելու մրցախաղ չկա։",
   "lobby.playing.players": "{white}-ն ընդդեմ {black}-ի",
   "lobby.playing.row": { one: "{rules}, մրցախաղ մինչև {count} միավոր", other: "{rules}, մրցախաղ մինչև {count} միավոր" },
   "lobby.playing.watch": "Դիտել",
