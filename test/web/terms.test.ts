@@ -91,6 +91,14 @@ for (const lang of LANGUAGES) {
   });
 }
 
+describe("the Armenian polite pronoun", () => {
+  it("is written with a capital wherever it stands (Դուք, Ձեր, Ձեզ), so it reads as the polite singular", () => {
+    const lower = /(?<![\p{L}\p{M}])(?:դուք|ձեր\p{L}*|ձեզ\p{L}*)(?![\p{L}\p{M}])/u;
+    const found = KEYS.flatMap((key) => texts(CATALOGUES.hy[key]).filter((text) => lower.test(readable(text))).map((text) => `${key}: ${text}`));
+    expect(found).toEqual([]);
+  });
+});
+
 describe("case forms", () => {
   it("Russian: from the bar, plurals of pips and points", () => {
     expect(translate("ru", "table.pick.fromBar")).toBe("С бара");

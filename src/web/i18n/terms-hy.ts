@@ -44,7 +44,8 @@ export const HY: Words = {
   },
   /**
    * Դուք, never դու: the informal pronoun's forms, the second person singular (-ես, -իր, the possessive -դ) of the
-   * words the page uses, and the singular imperatives (polite: Խաղացե՛ք, Ընտրեք, Փորձեք).
+   * words the page uses, and the singular imperatives (polite: Խաղացե՛ք, Ընտրեք, Փորձեք). The polite pronoun is
+   * capitalized wherever it stands (Դուք, Ձեր, Ձեզ: test/web/terms.test.ts).
    */
   informal: [
     // the pronoun
