@@ -104,7 +104,11 @@ export function mountReplay(root: HTMLElement, opts: ReplayOptions): () => void 
       .then((events) => {
         if (!live) return;
         const replayed = replayLog(events, tableId);
-        if (!replayed.ok) return fail(t("replay.broken", { seq: replayed.seq, reason: replayed.message }));
+        if (!replayed.ok) {
+          // The replayer's reason is for developers (English, the engine's words): the console keeps it, the page says why in its language.
+          console.warn(`replay: the log does not replay at event ${replayed.seq}: ${replayed.message}`);
+          return fail(t("replay.broken", { seq: replayed.seq, reason: t("dice.verify.badEvent") }));
+        }
         if (replayed.replay.frames.length === 0) return fail(t("replay.notStarted"));
         show(view, replayed.replay, { ...opts, at }, load);
       })
