@@ -8,12 +8,14 @@ import { opponent } from "../engine/position";
 import type { Side } from "../engine/types";
 import type { LoggedEvent, TableOrMatchEvent, TableView } from "../protocol";
 import { t, type MessageKey } from "./i18n";
-import { presetName } from "./names";
+import { displayName, presetName } from "./names";
 
 export const sideName = (side: Side): string => t(side === "white" ? "table.side.white" : "table.side.black");
 
 /** A player's name, saying it is the computer when the name does not already. */
 export function playerLabel(name: string, kind: "human" | "bot", botLevel: string | null): string {
+  const shown = displayName(name);
+  if (shown !== name) return shown; // the server's bot name, in the page's language
   return kind === "bot" && !/bot|computer/i.test(name) ? t("table.player.computer", { name, level: botLevelName(botLevel) }) : name;
 }
 

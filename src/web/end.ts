@@ -9,6 +9,7 @@ import type { TableConnection } from "../client";
 import type { RematchMessage, TableOrMatchEvent, TableView } from "../protocol";
 import { button, clear, h } from "./dom";
 import { t, type MessageKey } from "./i18n";
+import { displayName } from "./names";
 import { saveSeat } from "./store";
 
 type MatchEnded = Extract<TableOrMatchEvent, { type: "match-ended" }>;
@@ -19,7 +20,7 @@ const sideName = (side: Side) => t(side === "white" ? "table.side.white" : "tabl
 export function endTitle(e: MatchEnded, me: Side | null, table: TableView): string {
   if (e.reason === "closed") return t("table.end.title.closed");
   if (e.winner === null) return t("table.end.title.abandoned");
-  if (me === null) return t("table.end.title.watched", { name: table.players[e.winner]?.name ?? sideName(e.winner) });
+  if (me === null) return t("table.end.title.watched", { name: displayName(table.players[e.winner]?.name ?? sideName(e.winner)) });
   return t(e.winner === me ? "table.end.title.won" : "table.end.title.lost");
 }
 
@@ -31,7 +32,7 @@ export function endReason(e: MatchEnded, me: Side | null, table: TableView): str
   const who: "me" | "them" | "watched" = me === null ? "watched" : loser === me ? "me" : "them";
   const reason = e.reason === "resign" || e.reason === "forfeit" || e.reason === "timeout" ? e.reason : "score";
   const key = `table.end.why.${reason}.${who}` as MessageKey;
-  return t(key, { name: table.players[loser]?.name ?? sideName(loser), points: t("common.points", { count: table.length }) });
+  return t(key, { name: displayName(table.players[loser]?.name ?? sideName(loser)), points: t("common.points", { count: table.length }) });
 }
 
 /** `report`: the button that reports the opponent (./report.ts), when the viewer may. */

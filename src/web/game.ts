@@ -268,7 +268,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     const label = (own: number) => (own === BAR ? t("table.pick.bar") : own === OFF ? t("table.pick.off") : String(own));
     if (selected === null) {
       for (const own of turn.sources()) {
-        picker.append(button(t("table.pick.from", { point: label(own) }), `pick-from-${own}`, () => choose(own, "picker")));
+        picker.append(button(own === BAR ? t("table.pick.fromBar") : t("table.pick.from", { point: label(own) }), `pick-from-${own}`, () => choose(own, "picker")));
       }
     } else {
       const from = selected;

@@ -14,7 +14,7 @@ import { button, clear, field, h, select } from "./dom";
 import { mountError, problemMessage } from "./errors";
 import { rich, rulesNav } from "./glossary";
 import { language, t } from "./i18n";
-import { levelName, PRESET_NAMES, presetAbout, presetName, presetVariant, timeControlName } from "./names";
+import { displayName, levelName, PRESET_NAMES, presetAbout, presetName, presetVariant, timeControlName } from "./names";
 import { loadName, loadSeat, saveName, saveSeat } from "./store";
 
 function keepSeat(grant: SeatGrant): void {
@@ -275,7 +275,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     return h(
       "li",
       { "data-testid": "playing-table", "data-table-id": m.id },
-      h("span", {}, h("strong", {}, t("lobby.playing.players", { white: m.white, black: m.black })), " ", h("span", { class: "muted" }, t("lobby.playing.row", { count: m.length, rules: presetName(m.ruleset.preset) }))),
+      h("span", {}, h("strong", {}, t("lobby.playing.players", { white: displayName(m.white), black: displayName(m.black) })), " ", h("span", { class: "muted" }, t("lobby.playing.row", { count: m.length, rules: presetName(m.ruleset.preset) }))),
       h("a", { href: `#/watch/${m.id}`, class: "button", "data-testid": `watch-${m.id}` }, t("lobby.playing.watch")),
     );
   }

@@ -3,7 +3,7 @@
  * clocks. Every screen shows presets through `presetName`, never their ids.
  */
 import type { PresetName } from "../engine/types";
-import type { BotLevelName, TimeControlName } from "../protocol";
+import { BotLevelSchema, botName, type BotLevelName, type TimeControlName } from "../protocol";
 import { t, type MessageKey } from "./i18n";
 
 /** The presets in the order the page offers them (the first is the default). */
@@ -48,6 +48,22 @@ const LEVEL_KEYS: Record<BotLevelName, MessageKey> = {
 
 export function levelName(level: BotLevelName): string {
   return t(LEVEL_KEYS[level]);
+}
+
+const BOT_LEVEL_KEYS: Record<BotLevelName, MessageKey> = {
+  expert: "table.bot.expert",
+  intermediate: "table.bot.intermediate",
+  beginner: "table.bot.beginner",
+  random: "table.bot.random",
+};
+
+/**
+ * A seat's name as the reader sees it: the name the server gives a bot seat ("Bot (expert)", src/protocol/names.ts)
+ * becomes the computer in the page's language ("კომპიუტერი (ექსპერტი)"); a player's own name is shown as it is.
+ */
+export function displayName(name: string): string {
+  const level = BotLevelSchema.options.find((l) => botName(l) === name);
+  return level ? t("table.player.bot", { level: t(BOT_LEVEL_KEYS[level]) }) : name;
 }
 
 const CLOCK_KEYS: Record<TimeControlName, MessageKey> = {

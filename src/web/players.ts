@@ -7,7 +7,7 @@ import type { Side } from "../engine/types";
 import { button, clear, h } from "./dom";
 import { problemMessage } from "./errors";
 import { formatNumber, language, t } from "./i18n";
-import { PRESET_NAMES, presetName } from "./names";
+import { displayName, PRESET_NAMES, presetName } from "./names";
 import { replayLink } from "./replay";
 import { myReportsCard, reportButton } from "./report";
 import { signedIn, type Visitor } from "./session";
@@ -38,7 +38,7 @@ function matchRow(m: MatchSummary, me: string): HTMLLIElement {
   return h(
     "li",
     { "data-testid": "match", "data-table-id": m.tableId },
-    h("span", {}, h("strong", { "data-testid": "result" }, result), " ", playerLink(other.name, other.playerId, "opponent")),
+    h("span", {}, h("strong", { "data-testid": "result" }, result), " ", playerLink(displayName(other.name), other.playerId, "opponent")),
     h("span", { class: "muted" }, details.join(" · ")),
     replayLink(m.tableId),
   );

@@ -17,7 +17,7 @@ import { button, clear, h } from "./dom";
 import { problemMessage } from "./errors";
 import { t, type MessageKey } from "./i18n";
 import { loadNumbering, readerOf, renderMoveList, saveNumbering, type Numbering } from "./moves";
-import { presetName } from "./names";
+import { displayName, presetName } from "./names";
 import { loadSeat } from "./store";
 
 export interface ReplayOptions {
@@ -75,7 +75,7 @@ function download(api: NardiClient, tableId: string, format: RecordFormat, label
 
 /** The sentence for one frame: the live table's narrator, naming the sides by their players' names. */
 export function frameText(frame: ReplayFrame, names: Record<Side, string>): string {
-  return describeEvent(frame.event, (side) => names[side]) ?? "";
+  return describeEvent(frame.event, (side) => displayName(names[side])) ?? "";
 }
 
 function cubeText(frame: ReplayFrame): string {
@@ -108,7 +108,11 @@ export function mountReplay(root: HTMLElement, opts: ReplayOptions): () => void 
       .then((events) => {
         if (!live) return;
         const replayed = replayLog(events, tableId);
-        if (!replayed.ok) return fail(t("replay.broken", { seq: replayed.seq, reason: replayed.message }));
+        if (!replayed.ok) {
+          // The replayer's reason is for developers (English, the engine's words): the console keeps it, the page says why in its language.
+          console.warn(`replay: the log does not replay at event ${replayed.seq}: ${replayed.message}`);
+          return fail(t("replay.broken", { seq: replayed.seq, reason: t("dice.verify.badEvent") }));
+        }
         if (replayed.replay.frames.length === 0) return fail(t("replay.notStarted"));
         show(view, replayed.replay, { ...opts, at }, load);
       })
@@ -181,7 +185,7 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
     ...FORMATS.filter(([format]) => format !== "mat" || ruleset.variant === "short").map(([format, key]) => download(opts.api, replay.tableId ?? opts.tableId, format, t(key), opts.token)),
   );
   view.replaceChildren(
-    h("h2", {}, t("replay.title", { white: names.white, black: names.black })),
+    h("h2", {}, t("replay.title", { white: displayName(names.white), black: displayName(names.black) })),
     h("p", { class: "muted", "data-testid": "replay-info" }, t("replay.info", { preset, count: replay.length })),
     h(
       "div",

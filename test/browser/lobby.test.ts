@@ -78,7 +78,7 @@ describe("the lobby", () => {
     expect(await page.getByTestId("choice-friend").textContent()).toContain("Играть с другом");
     await expectNoRawKeys(page);
     for (const [lang, words] of [
-      ["ka", "ითამაშე მეგობართან"],
+      ["ka", "ითამაშეთ მეგობართან"],
       ["hy", "Խաղալ ընկերոջ հետ"],
       ["en", "Play a friend"],
     ] as const) {

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { ApiError, CommandError, NardiClient } from "../../src/client";
 import { ERROR_CODES } from "../../src/protocol";
 import { ERROR_TEXTS, errorText } from "../../src/web/error-texts";
-import { codeMessage, problemMessage } from "../../src/web/errors";
-import { CATALOGUES, LANGUAGES, setLanguage, translate } from "../../src/web/i18n";
+import { codeMessage, problemMessage, reportProblemMessage } from "../../src/web/errors";
+import { CATALOGUES, LANGUAGES, setLanguage, translate, type MessageKey } from "../../src/web/i18n";
 
 const ARMENIAN = /[\u0531-\u0587]/;
 const GEORGIAN = /[\u10D0-\u10FF]/;
@@ -72,6 +72,35 @@ describe("what the page shows for a refusal", () => {
     expect(text).not.toContain("2026-12-31T10");
     expect(text).toContain("2026");
     setLanguage("en");
+  });
+
+  it("every code, in every language, from the API or a command: the code's text, never the detail or the code", () => {
+    const dump = "json password: Too small: expected string to have >=8 characters";
+    for (const lang of LANGUAGES) {
+      setLanguage(lang);
+      for (const code of ERROR_CODES) {
+        for (const err of [new ApiError(400, code, dump), new CommandError(code, dump, 3)]) {
+          const text = problemMessage(err);
+          expect(text, `${lang} ${code}`).toBe(translate(lang, ERROR_TEXTS[code], { until: "" }));
+          expect(text, `${lang} ${code}`).not.toContain(code);
+          expect(text, `${lang} ${code}`).not.toMatch(/Too small|json|>=8|\{|\}/);
+          expect(text, `${lang} ${code}`).toMatch(SCRIPT[lang]);
+          expect(reportProblemMessage(err), `${lang} ${code} (report dialog)`).not.toMatch(/[A-Z]{2,}_[A-Z]{2,}|Too small|>=8|\{/);
+        }
+      }
+    }
+    setLanguage("en");
+  });
+
+  it("the texts only some forms show (reports, chat, fair play, the site switch) are translated too", () => {
+    const keys = (Object.keys(CATALOGUES.en) as MessageKey[]).filter((k) => /^(errors\.|chat\.error\.|fairplay\.code\.|quick\.error\.)/.test(k));
+    for (const lang of ["ru", "ka", "hy"] as const) {
+      for (const key of keys) {
+        const text = translate(lang, key, { until: "2026-12-31", count: 2, time: "12:00" });
+        expect(text, `${lang} ${key}`).toMatch(SCRIPT[lang]);
+        expect(text, `${lang} ${key}`).not.toBe(translate("en", key, { until: "2026-12-31", count: 2, time: "12:00" }));
+      }
+    }
   });
 
   it("anything else is the generic sentence, with no detail in it", () => {

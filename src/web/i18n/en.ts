@@ -791,4 +791,7 @@ export const en = {
   "table.tools.paceHelp": "How fast the opponent's moves are played out on the board",
   "table.status.showingHand": "A new hand: the checkers are set up.",
   "replay.noDice": "No dice rolled yet",
+  // ── words (issue 21) ──
+  "table.pick.fromBar": "From the bar",
+  "table.player.bot": "Computer ({level})",
 } satisfies Record<string, Message>;
