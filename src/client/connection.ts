@@ -20,6 +20,7 @@ import {
   type LegalPlayView,
   type LoggedEvent,
   type RematchMessage,
+  type SettledMessage,
   type Role,
   type ServerMessage,
   type TableView,
@@ -84,6 +85,8 @@ export class TableConnection {
   readonly chat: ChatLine[] = [];
   /** The last word on a rematch (null: nobody has offered one). */
   rematch: RematchMessage | null = null;
+  /** What the finished match changed in ratings and coins, once the server has settled it (null until then). */
+  settled: SettledMessage | null = null;
   /** Why the connection is `closed` (null while it is not). */
   closeReason: string | null = null;
   /** The server closed the seat's socket because its player was banned (close code 4003): it will not reconnect. */
@@ -178,6 +181,9 @@ export class TableConnection {
   }
   onRematch(fn: (m: RematchMessage) => void): () => void {
     return this.on("rematch", fn);
+  }
+  onSettled(fn: (m: SettledMessage) => void): () => void {
+    return this.on("settled", fn);
   }
 
   /** Each side's time left now, counted down from the last view the server sent (null before the match starts). */
@@ -433,6 +439,10 @@ export class TableConnection {
       case "rematch":
         this.rematch = msg;
         this.listeners.emit("rematch", msg);
+        break;
+      case "settled":
+        this.settled = msg;
+        this.listeners.emit("settled", msg);
         break;
     }
     this.waiters.changed();

@@ -7,6 +7,7 @@ import type {
   LoggedEvent,
   RematchMessage,
   ServerMessage,
+  SettledMessage,
   UpdateMessage,
   WelcomeMessage,
 } from "../protocol";
@@ -80,6 +81,8 @@ export interface ConnectionEvents extends Record<string, unknown[]> {
   chat: [ChatLine[]];
   /** Where a rematch stands; with `seat` and `token` once the new table is made (this seat's new seat). */
   rematch: [RematchMessage];
+  /** The finished match's rating and coin changes, once settled (after a welcome at a settled table, too). */
+  settled: [SettledMessage];
   /** Each new event in the log, once, in seq order. */
   event: [LoggedEvent];
   status: [ConnectionStatus];

@@ -129,6 +129,16 @@ export const ChatLineSchema = z
   .object({ n: z.number().int().min(1), at: z.number().int(), seat: SideSchema, name: z.string(), text: z.string() })
   .meta({ id: "ChatLine" });
 
+/** One seat's rating as a rated match changed it (docs/protocol.md, "After the match: settled"). */
+export const RatingChangeSchema = z
+  .object({
+    before: z.number().meta({ description: "The rating the match was rated from (its RD grown to the match's end)." }),
+    after: z.number(),
+    /** The rating after the match is still provisional (RD above 110: docs/players.md). */
+    provisional: z.boolean(),
+  })
+  .meta({ id: "RatingChange" });
+
 export const ServerMessageSchema = z
   .discriminatedUnion("type", [
     z.object({
@@ -180,6 +190,13 @@ export const ServerMessageSchema = z
       seat: SideSchema.nullable(),
       token: z.string().nullable(),
     }),
+    z.object({
+      type: z.literal("settled"),
+      /** Each seat's rating change; null when the match changed no rating (unrated, a bot or anonymous seat, no winner). */
+      ratings: z.object({ white: RatingChangeSchema, black: RatingChangeSchema }).nullable(),
+      /** Each seat's net Domino Coin change (signed: the winner's payout less its stake; the loser's stake); null without a stake. */
+      coins: z.object({ white: z.number().int(), black: z.number().int() }).nullable(),
+    }),
   ])
   .meta({ id: "ServerMessage" });
 
@@ -192,3 +209,5 @@ export type Role = z.infer<typeof RoleSchema>;
 export type ChatLine = z.infer<typeof ChatLineSchema>;
 export type ChatMessage = Extract<ServerMessage, { type: "chat" }>;
 export type RematchMessage = Extract<ServerMessage, { type: "rematch" }>;
+export type SettledMessage = Extract<ServerMessage, { type: "settled" }>;
+export type RatingChange = z.infer<typeof RatingChangeSchema>;

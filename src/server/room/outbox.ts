@@ -11,6 +11,7 @@ import { rateMatch } from "../ratings/glicko2";
 import { settleStakes } from "../coins/stakes";
 import { matchCounts, type Count } from "../metrics/match";
 import { fairPlayStatements } from "../fairplay/flags";
+import { announceSettled } from "./settled";
 import type { RoomCore } from "./core";
 import { SIDES, type Room } from "./table";
 
@@ -39,11 +40,12 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
   }
   for (const entry of entries) {
     let delivered = true;
+    let writes: RatingWrite[] | null = null;
     try {
       // One purpose so far: the match record, and at a stake table the settlement of its escrow (both idempotent).
       const ended = core.store.load()!;
       const facts = matchFacts(ended, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events);
-      await deliverMatchRecord(new Db(core.d1), facts, matchCounts(facts, core.store.stats().commands), fairPlayStatements(core.d1, ended, facts));
+      writes = await deliverMatchRecord(new Db(core.d1), facts, matchCounts(facts, core.store.stats().commands), fairPlayStatements(core.d1, ended, facts));
       await settleStakes(core.d1, ended, endedAt);
     } catch (error) {
       core.log.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error, { attempt: entry.attempts + 1 });
@@ -58,6 +60,8 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
     // The Monitor hears only of late records (GET /v1/health's backlog): one delivered at once costs it nothing.
     if (!delivered) tellMonitorPending(core, room, endedAt, entry.attempts + 1);
     else if (entry.attempts > 0 || delay > 0) core.tellMonitor((monitor) => monitor.delivered(room.info.id, endedAt));
+    // The players hear what the match changed (./settled.ts); a failure here leaves the delivery done, the end screen without it.
+    if (delivered) await announceSettled(core, room, writes).catch((error: unknown) => core.log.error("settled: could not be announced", error));
   }
 }
 
@@ -66,9 +70,12 @@ function tellMonitorPending(core: RoomCore, room: Room, endedAt: number, attempt
   core.tellMonitor((monitor) => monitor.pending(room.info.id, endedAt, attempts, stake));
 }
 
-/** `counts`: the match's hourly counters; `also`: fair play's rows of this match (abandonment, the pair's flow and flag), written in the record's batch. */
-async function deliverMatchRecord(db: Db, facts: MatchFacts, counts: readonly Count[], also: D1PreparedStatement[]): Promise<void> {
-  if (await db.matchExists(facts.tableId)) return;
+/**
+ * `counts`: the match's hourly counters; `also`: fair play's rows of this match (abandonment, the pair's flow and flag), written in the record's batch.
+ * Returns the ratings written, or null when an earlier attempt had already recorded the match.
+ */
+async function deliverMatchRecord(db: Db, facts: MatchFacts, counts: readonly Count[], also: D1PreparedStatement[]): Promise<RatingWrite[] | null> {
+  if (await db.matchExists(facts.tableId)) return null;
   const { white, black } = facts.players;
   const writes: RatingWrite[] = [];
   // Rated: both seats are players (bots never are); an abandoned match (no winner) changes no rating.
@@ -80,4 +87,5 @@ async function deliverMatchRecord(db: Db, facts: MatchFacts, counts: readonly Co
     }
   }
   await db.recordMatch(facts, writes, counts, also);
+  return writes;
 }

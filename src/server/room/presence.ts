@@ -18,6 +18,7 @@ import { SocketQuerySchema, type Role } from "../../protocol";
 import { socketCredentials } from "../access";
 import { sendChatHistory } from "./chat";
 import { sendRematchState } from "./rematch";
+import { sendSettledState } from "./settled";
 import { sha256Hex } from "../ids";
 import { problemResponse } from "../problem";
 import type { RoomCore } from "./core";
@@ -72,6 +73,7 @@ export async function connect(core: RoomCore, request: Request): Promise<Respons
   core.sendWelcome(server, role, seq, limit);
   sendChatHistory(core, server);
   sendRematchState(core, server);
+  sendSettledState(core, server);
   // A client that offered subprotocols is answered with ours (never with its token), or its browser drops the socket.
   return new Response(null, { status: 101, webSocket: client, headers: protocol === null ? {} : { "sec-websocket-protocol": protocol } });
 }
