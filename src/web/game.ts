@@ -16,7 +16,7 @@ import type { LoggedEvent } from "../protocol";
 import { Animator, heldDice, loadPace, plan, reducedMotion, savePace, type Beat, type Pace } from "./animate";
 import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
-import { renderStakeLine } from "./coins";
+import { refreshBalance, renderStakeLine } from "./coins";
 import { replayLink } from "./replay";
 import { opponentTarget, reportButton } from "./report";
 import { term } from "./glossary";
@@ -455,7 +455,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     matchBanner.hidden = results.match === null;
     matchBanner.textContent = results.match ? matchResultText(results.match) : "";
     const target = opponentTarget(table, me);
-    renderEnd(endPanel, animating ? null : results.match, table, me, conn, { run: (what) => void command(what) }, target && reportButton(api, target, "end-report"));
+    renderEnd(endPanel, animating ? null : results.match, table, me, conn, { run: (what) => void command(what) }, target && reportButton(api, target, "end-report"), api);
     replayLinkEl.hidden = role() !== "spectator" && results.match === null;
     verifyLinkEl.hidden = results.match === null;
     const burned = burnedNotice(shownEvents, me);
@@ -545,7 +545,12 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     }
   }
 
-  const offs = [conn.onWelcome(render), conn.onUpdate(onUpdate), conn.onStatus(render), conn.onRematch(render), chat.dispose];
+  // The match's rating and coin changes arrive once the server has settled them: the end screen and the balance follow.
+  const onSettled = (m: { coins: unknown }) => {
+    if (m.coins !== null) refreshBalance();
+    render();
+  };
+  const offs = [conn.onWelcome(render), conn.onUpdate(onUpdate), conn.onStatus(render), conn.onRematch(render), conn.onSettled(onSettled), chat.dispose];
   const ownAt = (slot: Slot): number | null => {
     const table = conn.table;
     const me = mySide();
