@@ -121,7 +121,8 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     b.addEventListener("click", () => choose(choice));
     return b;
   });
-  let mode: Choice = "friend";
+  // The lobby opens on "Play now": the quickest way to a match is the one already chosen.
+  let mode: Choice = "quick";
 
   const stopQuickPlay = mountQuickPlay(panels.quick, api, player);
   const cooldown = cooldownNotice(api, player);
@@ -293,7 +294,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     ),
     rulesNav(false),
   );
-  choose("friend");
+  choose("quick");
   const stop = followLobby(
     api,
     showLobby,

@@ -68,7 +68,7 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
   const botAfter = select(
     "quick-bot-after",
     BOT_AFTER_CHOICES.map((s) => [String(s), s === 0 ? t("quick.botAfter.never") : t("quick.botAfter.seconds", { count: s })] as const),
-    "0",
+    "30",
   );
   const stake = select("quick-stake", [["0", t("quick.stake.none")]], "0");
   stake.disabled = true;
