@@ -794,4 +794,13 @@ export const en = {
   // ── words (issue 21) ──
   "table.pick.fromBar": "From the bar",
   "table.player.bot": "Computer ({level})",
+  // ── lobby (issue 21) ──
+  "rating.title": "Rating {rating}",
+  "rating.provisionalTitle": "Provisional rating {rating}: too few rated matches yet",
+  "lobby.badge.rated": "rated",
+  "quick.pool.waiting": { one: "{count} waiting", other: "{count} waiting" },
+  "quick.pool.none": "nobody waiting",
+  "lobby.seeks.title": "Waiting for a quick match",
+  "lobby.seeks.none": "Nobody is waiting for a quick match right now.",
+  "lobby.seeks.row": "{rules}, {length}, {clock}",
 } satisfies Record<string, Message>;

@@ -794,4 +794,13 @@ export const hy: Catalogue = {
   // ── words (issue 21) ──
   "table.pick.fromBar": "Բարից",
   "table.player.bot": "Համակարգիչ ({level})",
+  // ── lobby (issue 21) ──
+  "rating.title": "Վարկանիշ {rating}",
+  "rating.provisionalTitle": "Նախնական վարկանիշ {rating}՝ վարկանիշային մրցախաղերը դեռ քիչ են",
+  "lobby.badge.rated": "վարկանիշային",
+  "quick.pool.waiting": { one: "սպասում է՝ {count}", other: "սպասում են՝ {count}" },
+  "quick.pool.none": "ոչ ոք չի սպասում",
+  "lobby.seeks.title": "Սպասում են արագ խաղի",
+  "lobby.seeks.none": "Այժմ ոչ ոք չի սպասում արագ խաղի։",
+  "lobby.seeks.row": "{rules}, {length}, {clock}",
 };

@@ -794,4 +794,13 @@ export const ka: Catalogue = {
   // ── words (issue 21) ──
   "table.pick.fromBar": "ბარიდან",
   "table.player.bot": "კომპიუტერი ({level})",
+  // ── lobby (issue 21) ──
+  "rating.title": "რეიტინგი {rating}",
+  "rating.provisionalTitle": "წინასწარი რეიტინგი {rating}: სარეიტინგო მატჩები ჯერ ცოტაა",
+  "lobby.badge.rated": "სარეიტინგო",
+  "quick.pool.waiting": { one: "ელოდება: {count}", other: "ელოდება: {count}" },
+  "quick.pool.none": "არავინ ელოდება",
+  "lobby.seeks.title": "სწრაფ თამაშს ელოდებიან",
+  "lobby.seeks.none": "ახლა სწრაფ თამაშს არავინ ელოდება.",
+  "lobby.seeks.row": "{rules}, {length}, {clock}",
 };
