@@ -11,6 +11,7 @@ import { LobbyMessageSchema, TIME_CONTROL_NAMES, type BotLevelName, type TimeCon
 import { stakeField, stakeLine, stakeListed } from "./coins";
 import { ratedBadge, ratingBadge } from "./seat-rating";
 import { mountQuickPlay } from "./quick";
+import { renderSeeks } from "./seeks";
 import { button, clear, field, h, select } from "./dom";
 import { mountError, problemMessage } from "./errors";
 import { rich, rulesNav } from "./glossary";
@@ -125,7 +126,15 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   // The lobby opens on "Play now": the quickest way to a match is the one already chosen.
   let mode: Choice = "quick";
 
-  const stopQuickPlay = mountQuickPlay(panels.quick, api, player);
+  // The pools with someone waiting, from the panel's reads of the counts; a row's button seeks there.
+  const seeksList = h("ul", { class: "tables seeks", "data-testid": "open-seeks", "aria-live": "polite" });
+  renderSeeks(seeksList, [], player, () => undefined);
+  const stopQuickPlay = mountQuickPlay(panels.quick, api, player, (pools, seekIn) =>
+    renderSeeks(seeksList, pools, player, (c) => {
+      choose("quick");
+      seekIn(c);
+    }),
+  );
   const cooldown = cooldownNotice(api, player);
 
   // ── the form shared by "a friend" and "the computer" ──
@@ -308,6 +317,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     h(
       "div",
       { class: "lists" },
+      h("section", { class: "card seeks-card" }, h("h2", {}, t("lobby.seeks.title")), seeksList),
       h("section", { class: "card" }, h("h2", {}, t("lobby.open.title"), " ", feedState), openList, listError),
       h("section", { class: "card" }, h("h2", {}, t("lobby.playing.title")), playingList),
     ),

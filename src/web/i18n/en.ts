@@ -802,5 +802,5 @@ export const en = {
   "quick.pool.none": "nobody waiting",
   "lobby.seeks.title": "Waiting for a quick match",
   "lobby.seeks.none": "Nobody is waiting for a quick match right now.",
-  "lobby.seeks.row": "{rules}, {length}, {clock}",
+  "lobby.seeks.row": "{length}, {clock}",
 } satisfies Record<string, Message>;

@@ -802,5 +802,5 @@ export const hy: Catalogue = {
   "quick.pool.none": "ոչ ոք չի սպասում",
   "lobby.seeks.title": "Սպասում են արագ խաղի",
   "lobby.seeks.none": "Այժմ ոչ ոք չի սպասում արագ խաղի։",
-  "lobby.seeks.row": "{rules}, {length}, {clock}",
+  "lobby.seeks.row": "{length}, {clock}",
 };

@@ -802,5 +802,5 @@ export const ka: Catalogue = {
   "quick.pool.none": "არავინ ელოდება",
   "lobby.seeks.title": "სწრაფ თამაშს ელოდებიან",
   "lobby.seeks.none": "ახლა სწრაფ თამაშს არავინ ელოდება.",
-  "lobby.seeks.row": "{rules}, {length}, {clock}",
+  "lobby.seeks.row": "{length}, {clock}",
 };

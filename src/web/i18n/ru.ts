@@ -822,5 +822,5 @@ export const ru: Catalogue = {
   "quick.pool.none": "никто не ждёт",
   "lobby.seeks.title": "Ждут быстрой игры",
   "lobby.seeks.none": "Сейчас никто не ждёт быстрой игры.",
-  "lobby.seeks.row": "{rules}, {length}, {clock}",
+  "lobby.seeks.row": "{length}, {clock}",
 };
