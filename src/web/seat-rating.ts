@@ -10,7 +10,8 @@ import { t } from "./i18n";
 export function ratingBadge(rating: SeatRating | undefined, testid: string, who?: string): HTMLElement | null {
   if (!rating) return null;
   const text = `${rating.rating}${rating.provisional ? "?" : ""}`;
-  const words = rating.provisional ? t("rating.provisionalTitle", { rating: rating.rating }) : t("rating.title", { rating: rating.rating });
+  // As a string: a rating is written as the number shown, never with a thousands separator ("1500", not "1,500").
+  const words = rating.provisional ? t("rating.provisionalTitle", { rating: String(rating.rating) }) : t("rating.title", { rating: String(rating.rating) });
   const title = who === undefined ? words : `${who}: ${words}`;
   return h("span", { class: `rating${rating.provisional ? " provisional" : ""}`, "data-testid": testid, "data-provisional": String(rating.provisional), title }, text);
 }
