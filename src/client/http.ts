@@ -46,6 +46,7 @@ import {
   LobbySnapshotSchema,
   OpenTablesSchema,
   ProblemSchema,
+  SeekPoolsSchema,
   SeatGrantSchema,
   TableStatsSchema,
   TableViewSchema,
@@ -55,6 +56,7 @@ import {
   type JoinTableBody,
   type LobbySnapshot,
   type SeatGrant,
+  type SeekPools,
   type TableStats,
   type TableSummary,
   type TableView,
@@ -145,6 +147,11 @@ export class NardiClient {
   /** Open tables, matches being played now and players online (the lobby feed's snapshot, once). */
   async getLobby(): Promise<LobbySnapshot> {
     return this.request("GET", "/v1/lobby", LobbySnapshotSchema);
+  }
+
+  /** Quick match: the pools with someone waiting and how many (with `session`, the caller's own seeks not counted). */
+  getSeekPools(): Promise<SeekPools> {
+    return this.request("GET", "/v1/seek/pools", SeekPoolsSchema, undefined, this.options.session);
   }
 
   /** The lobby's live feed: frames are `LobbyMessage`s (docs/protocol.md, The lobby feed). */

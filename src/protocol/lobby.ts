@@ -4,7 +4,7 @@
  * The feed is server → client only: a client sends nothing but the text frame `ping` (answered `pong`).
  */
 import * as z from "zod";
-import { RulesetSchema, TableSummarySchema } from "./views";
+import { RulesetSchema, SeatRatingSchema, TableSummarySchema } from "./views";
 
 /** A match being played now at a public table that allows spectators (watch it at `#/watch/<id>` or its socket). */
 export const PlayingSummarySchema = z
@@ -15,6 +15,11 @@ export const PlayingSummarySchema = z
     white: z.string().meta({ description: "White's name" }),
     black: z.string().meta({ description: "Black's name" }),
     startedAt: z.number().int(),
+    /** The match changes both players' ratings (read as false where absent). */
+    rated: z.boolean().default(false),
+    /** Each player's rating in the table's pool when they sat down (see `Player.rating`); absent when there is none to show. */
+    whiteRating: SeatRatingSchema.optional(),
+    blackRating: SeatRatingSchema.optional(),
   })
   .meta({ id: "PlayingSummary" });
 

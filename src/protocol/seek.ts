@@ -7,7 +7,7 @@ import * as z from "zod";
 import { TIME_CONTROL_NAMES } from "./clock";
 import { ErrorCodeSchema } from "./errors";
 import { SeatGrantSchema, queryInteger } from "./http";
-import { PresetSchema } from "./views";
+import { PresetSchema, VariantSchema } from "./views";
 
 /** The match lengths a pool offers. */
 export const SEEK_LENGTHS = [1, 3, 5, 7] as const;
@@ -104,3 +104,36 @@ export const SeekServerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), code: ErrorCodeSchema, message: z.string() }).meta({ id: "SeekError" }),
 ]);
 export type SeekServerMessage = z.infer<typeof SeekServerMessageSchema>;
+
+/**
+ * `GET /v1/seek/pools`: how many wait in each quick-match pool now (docs/matchmaking.md, Pool counts). Only pools
+ * with someone waiting are listed; with a session, the caller's own seeks are not counted.
+ */
+export const SeekPoolSchema = z
+  .object({
+    /** The pool's name (`poolKey` of its choices). */
+    pool: z.string(),
+    preset: PresetSchema,
+    variant: VariantSchema,
+    length: z.number().int(),
+    timeControl: z.enum(TIME_CONTROL_NAMES),
+    rated: z.boolean(),
+    stake: z.number().int().min(0),
+    /** Seekers waiting there with an open socket (not being paired right now), the caller not counted. */
+    waiting: z.number().int().min(1),
+  })
+  .meta({ id: "SeekPool" });
+
+export const SeekPoolsSchema = z
+  .object({
+    pools: z.array(SeekPoolSchema).meta({ description: "Pools with someone waiting, most waiting first (then by name)." }),
+    /** When the counts were read from the pools' index (epoch ms): at most SEEK_POOLS_FRESH_MS old when served. */
+    asOf: z.number().int(),
+  })
+  .meta({ id: "SeekPools" });
+
+/** The Worker keeps the pools' counts this long (ms) before reading them again, so polling pages do not hammer them. */
+export const SEEK_POOLS_FRESH_MS = 3_000;
+
+export type SeekPool = z.infer<typeof SeekPoolSchema>;
+export type SeekPools = z.infer<typeof SeekPoolsSchema>;

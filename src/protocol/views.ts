@@ -79,6 +79,17 @@ export const PlaysSchema = z
       "and turn (docs/protocol.md, \"Legal plays\").",
   });
 
+/**
+ * A seated player's rating in the table's pool (its preset; docs/players.md), as it stood when they took the seat:
+ * rounded to a whole number, `provisional` while the rating deviation is above 110 (shown marked, e.g. "1500?").
+ */
+export const SeatRatingSchema = z
+  .object({
+    rating: z.number().int(),
+    provisional: z.boolean().meta({ description: "RD above 110 when the seat was taken: not yet reliable (shown marked, e.g. \"1500?\")." }),
+  })
+  .meta({ id: "SeatRating" });
+
 export const PlayerSchema = z
   .object({
     name: z.string(),
@@ -91,6 +102,11 @@ export const PlayerSchema = z
     reconnectDeadline: z.number().nullable(),
     /** The player asked the server to roll for them even when they could double (see the `auto-roll` message). */
     autoRoll: z.boolean(),
+    /**
+     * The player's rating in the table's pool when they sat down; absent for a bot, a seat taken without a session, and
+     * when the players' database could not be read then (and from servers before ratings were shown at the table).
+     */
+    rating: SeatRatingSchema.optional(),
   })
   .meta({ id: "Player" });
 
@@ -168,6 +184,10 @@ export const TableSummarySchema = z
     createdAt: z.number().int(),
     /** Coins each player puts in (docs/coins.md); absent at a table without a stake. */
     stake: StakeAmountSchema.optional(),
+    /** The match will change both players' ratings (read as false where absent: rows listed by older servers). */
+    rated: z.boolean().default(false),
+    /** The host's rating in the table's pool (see `Player.rating`); absent when the host has none to show. */
+    hostRating: SeatRatingSchema.optional(),
   })
   .meta({ id: "TableSummary" });
 
@@ -180,3 +200,4 @@ export type MatchView = z.infer<typeof MatchViewSchema>;
 export type TableStatus = z.infer<typeof TableStatusSchema>;
 export type TableView = z.infer<typeof TableViewSchema>;
 export type TableSummary = z.infer<typeof TableSummarySchema>;
+export type SeatRating = z.infer<typeof SeatRatingSchema>;

@@ -2,6 +2,7 @@
 import type { Lobby } from "./lobby";
 import type { MatchRoom } from "./match-room";
 import type { Monitor } from "./metrics/monitor";
+import type { PoolCounts } from "./quick/counts";
 import type { QuickPool } from "./quick/pool";
 import type { SeekRegistry } from "./quick/registry";
 
@@ -12,6 +13,8 @@ export interface Env {
   /** Quick match: one pool per combination of choices, and the registry that pairs a player at most once. */
   QUICK_POOL: DurableObjectNamespace<QuickPool>;
   SEEK_REGISTRY: DurableObjectNamespace<SeekRegistry>;
+  /** Quick match: the index of who waits in which pool, read by GET /v1/seek/pools (src/server/quick/counts.ts). */
+  POOL_COUNTS: DurableObjectNamespace<PoolCounts>;
   /** Quick-match seeks (socket upgrades to /v1/seek) per client address. */
   SEEK_LIMIT: RateLimit;
   /** Players, sessions, ratings and match records (migrations/). */

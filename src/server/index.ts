@@ -5,6 +5,7 @@ export { MatchRoom } from "./match-room";
 export { Lobby } from "./lobby";
 export { Monitor } from "./metrics/monitor";
 export { QuickPool, SeekRegistry } from "./quick";
+export { PoolCounts } from "./quick";
 export type { Env } from "./env";
 
 export default createApp();

@@ -9,7 +9,9 @@ import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
 import { LobbyMessageSchema, TIME_CONTROL_NAMES, type BotLevelName, type TimeControlName } from "../protocol";
 import { stakeField, stakeLine, stakeListed } from "./coins";
+import { ratedBadge, ratingBadge } from "./seat-rating";
 import { mountQuickPlay } from "./quick";
+import { renderSeeks } from "./seeks";
 import { button, clear, field, h, select } from "./dom";
 import { mountError, problemMessage } from "./errors";
 import { rich, rulesNav } from "./glossary";
@@ -121,9 +123,18 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     b.addEventListener("click", () => choose(choice));
     return b;
   });
-  let mode: Choice = "friend";
+  // The lobby opens on "Play now": the quickest way to a match is the one already chosen.
+  let mode: Choice = "quick";
 
-  const stopQuickPlay = mountQuickPlay(panels.quick, api, player);
+  // The pools with someone waiting, from the panel's reads of the counts; a row's button seeks there.
+  const seeksList = h("ul", { class: "tables seeks", "data-testid": "open-seeks", "aria-live": "polite" });
+  renderSeeks(seeksList, [], player, () => undefined);
+  const stopQuickPlay = mountQuickPlay(panels.quick, api, player, (pools, seekIn) =>
+    renderSeeks(seeksList, pools, player, (c) => {
+      choose("quick");
+      seekIn(c);
+    }),
+  );
   const cooldown = cooldownNotice(api, player);
 
   // ── the form shared by "a friend" and "the computer" ──
@@ -247,6 +258,10 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
       h("strong", {}, presetName(table.ruleset.preset)),
       " ",
       h("span", { class: "muted" }, t("lobby.open.row", { count: table.length, host: table.host })),
+      " ",
+      ratingBadge(table.hostRating, `rating-host-${table.id}`, table.host),
+      " ",
+      ratedBadge(table.rated, `rated-${table.id}`),
       stakeListed(table) ? h("span", { class: "stake" }, " ", stakeListed(table)) : null,
     );
     const row = h("li", { "data-testid": "open-table", "data-table-id": table.id }, summary);
@@ -272,10 +287,24 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     return row;
   }
   function playingRow(m: PlayingSummary): HTMLLIElement {
+    // The ratings follow the names in their order (White's, then Black's), each titled with its player's name.
+    const white = ratingBadge(m.whiteRating, `rating-white-${m.id}`, displayName(m.white));
+    const black = ratingBadge(m.blackRating, `rating-black-${m.id}`, displayName(m.black));
+    const ratings = white || black ? h("span", { class: "ratings" }, white ?? "–", " – ", black ?? "–") : null;
     return h(
       "li",
       { "data-testid": "playing-table", "data-table-id": m.id },
-      h("span", {}, h("strong", {}, t("lobby.playing.players", { white: displayName(m.white), black: displayName(m.black) })), " ", h("span", { class: "muted" }, t("lobby.playing.row", { count: m.length, rules: presetName(m.ruleset.preset) }))),
+      h(
+        "span",
+        {},
+        h("strong", {}, t("lobby.playing.players", { white: displayName(m.white), black: displayName(m.black) })),
+        " ",
+        ratings,
+        " ",
+        ratedBadge(m.rated, `rated-${m.id}`),
+        " ",
+        h("span", { class: "muted" }, t("lobby.playing.row", { count: m.length, rules: presetName(m.ruleset.preset) })),
+      ),
       h("a", { href: `#/watch/${m.id}`, class: "button", "data-testid": `watch-${m.id}` }, t("lobby.playing.watch")),
     );
   }
@@ -288,12 +317,13 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     h(
       "div",
       { class: "lists" },
+      h("section", { class: "card seeks-card" }, h("h2", {}, t("lobby.seeks.title")), seeksList),
       h("section", { class: "card" }, h("h2", {}, t("lobby.open.title"), " ", feedState), openList, listError),
       h("section", { class: "card" }, h("h2", {}, t("lobby.playing.title")), playingList),
     ),
     rulesNav(false),
   );
-  choose("friend");
+  choose("quick");
   const stop = followLobby(
     api,
     showLobby,

@@ -9,6 +9,7 @@ import type { LoggedEvent, PlayerView, TableView } from "../protocol";
 import { playerLabel, sideName } from "./describe";
 import { button, clear, h } from "./dom";
 import { t } from "./i18n";
+import { ratingBadge } from "./seat-rating";
 
 /** Below this much time left the running clock shows a warning. */
 export const LOW_TIME_MS = 10_000;
@@ -30,6 +31,7 @@ export function renderPlayerLine(el: HTMLElement, side: Side, table: TableView, 
     h("span", { class: `disc ${side}`, "aria-hidden": "true" }),
     h("strong", {}, t("table.player.side", { side: sideName(side) })),
     p?.playerId ? h("a", { href: `#/p/${p.playerId}`, "data-testid": `name-${side}` }, who) : h("span", { "data-testid": `name-${side}` }, who),
+    ratingBadge(p?.rating, `rating-${side}`) ?? "",
     h("span", { class: "muted", "data-testid": `pips-${side}`, "data-pips": pips ?? "" }, pips !== null ? t("table.player.pips", { pips }) : ""),
     h("span", { class: "muted", "data-testid": `score-${side}` }, m ? t("table.player.score", { score: m.score[side] }) : ""),
     h("span", { "data-testid": `conn-${side}`, class: `conn-state${p && !p.connected ? " away" : ""}` }, connectionText(p, table)),

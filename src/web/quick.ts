@@ -3,10 +3,23 @@
  * socket (docs/matchmaking.md) with the elapsed time and a cancel; when paired, keep the seat as the lobby does
  * and go straight to the table. Optionally, after a wait the player picks, offer the computer instead. A stake
  * (Domino Coins, docs/coins.md) is one of a few amounts within the operator's bounds, beside the player's balance.
+ * The panel reads how many wait in each pool (`GET /v1/seek/pools`, the player not counted) every few seconds and
+ * shows the count of the pool the choices name; the lobby lists the pools with someone waiting from the same read.
  */
 import type { CoinBalance, NardiClient, PlayerProfile } from "../client";
 import type { PresetName } from "../engine/types";
-import { SEEK_LENGTHS, SOCKET_PROTOCOL, SeekServerMessageSchema, TIME_CONTROL_NAMES, TOKEN_PROTOCOL_PREFIX, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../protocol";
+import {
+  SEEK_LENGTHS,
+  SOCKET_PROTOCOL,
+  SeekServerMessageSchema,
+  TIME_CONTROL_NAMES,
+  TOKEN_PROTOCOL_PREFIX,
+  poolKey,
+  seekSearchParams,
+  type SeekChoice,
+  type SeekPool,
+  type SeekServerMessage,
+} from "../protocol";
 import { button, clear, field, h, select } from "./dom";
 import { codeMessage, problemMessage } from "./errors";
 import { t, type MessageKey } from "./i18n";
@@ -33,6 +46,12 @@ export function stakeChoices(settings: CoinBalance["settings"]): number[] {
   return within.length > 0 ? within : [settings.minStake];
 }
 
+/** How often the panel reads the pools' counts (ms); the server answers from counts at most 3 s old. */
+const POOLS_POLL_MS = 5_000;
+
+/** Told the pools with someone waiting after each read, with a way to seek in one of them from elsewhere (the lobby's list). */
+export type PoolsListener = (pools: readonly SeekPool[], seekIn: (choice: SeekChoice) => void) => void;
+
 /** Seconds of waiting after which the computer is offered; 0: never. */
 const BOT_AFTER_CHOICES = [0, 30, 60] as const;
 
@@ -58,7 +77,7 @@ function endMessage(message: SeekServerMessage): string {
 }
 
 /** Appends the panel to `container`; the returned function ends a seek under way (the page is leaving). */
-export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: PlayerProfile | null): () => void {
+export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: PlayerProfile | null, onPools?: PoolsListener): () => void {
   const preset = select("quick-preset", PRESET_LABELS.map(([v, key]) => [v, t(key)] as const), "georgian-short");
   const length = select("quick-length", SEEK_LENGTHS.map((n) => [String(n), t("common.points", { count: n })] as const), "1");
   const clock = select("quick-clock", TIME_CONTROL_NAMES.map((n) => [n, t(CLOCK_LABELS[n])] as const), "standard");
@@ -68,7 +87,7 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
   const botAfter = select(
     "quick-bot-after",
     BOT_AFTER_CHOICES.map((s) => [String(s), s === 0 ? t("quick.botAfter.never") : t("quick.botAfter.seconds", { count: s })] as const),
-    "0",
+    "30",
   );
   const stake = select("quick-stake", [["0", t("quick.stake.none")]], "0");
   stake.disabled = true;
@@ -98,6 +117,18 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
   const error = h("p", { class: "error", "data-testid": "quick-error" });
   const elapsed = h("span", { "data-testid": "quick-elapsed" });
   const waitingLine = h("p", { class: "muted", "data-testid": "quick-waiting" });
+  const poolCount = h("p", { class: "muted pool-count", "data-testid": "quick-pool-count", "aria-live": "polite" });
+  /** The last read of the pools' counts (the player's own seeks not counted), and the choices being sought now. */
+  let pools: readonly SeekPool[] = [];
+  let seeking: SeekChoice | null = null;
+  const othersIn = (c: SeekChoice): number => pools.find((p) => p.pool === poolKey(c))?.waiting ?? 0;
+  function showCount(): void {
+    const others = othersIn(choice());
+    poolCount.setAttribute("data-waiting", String(others));
+    poolCount.textContent = others === 0 ? t("quick.pool.none") : t("quick.pool.waiting", { count: others });
+    // While seeking, the count of the `seeking` message (the player included) follows the reads.
+    if (seeking) waitingLine.textContent = t("quick.waiting", { count: othersIn(seeking) + 1 });
+  }
   const choices = h("div", {});
   const waiting = h("div", { hidden: true, "data-testid": "quick-searching" });
   const panel = h("section", { class: "card quick", "data-testid": "quick-play-panel" }, h("h2", {}, t("quick.title")), choices, waiting, error);
@@ -117,6 +148,7 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
     waiting.hidden = true;
     choices.hidden = false;
     play.disabled = false;
+    seeking = null;
     loadCoins();
   }
 
@@ -152,6 +184,7 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
       return;
     }
     const picked = choice();
+    seeking = picked;
     // The server refuses such a seek before the upgrade, which a browser reports only as a failed socket.
     if (picked.stake > 0 && coins !== null && coins.balance < picked.stake) {
       error.textContent = t("quick.error.coins", { count: picked.stake });
@@ -224,10 +257,43 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
     field(t("quick.stake"), stake),
     balanceLine,
     field(t("quick.botAfter"), botAfter),
+    poolCount,
     h("div", { class: "row" }, play),
   );
   waiting.append(h("p", { class: "quick-elapsed" }, elapsed), waitingLine, h("div", { class: "row" }, cancel, offerBot));
   container.append(panel);
   loadCoins();
-  return stop;
+  for (const input of [preset, length, clock, rated, stake]) input.addEventListener("change", showCount);
+  showCount();
+
+  /** Seeks in the pool of `c` (the lobby's list of pools with someone waiting): its choices are picked, then Play now. */
+  function seekIn(c: SeekChoice): void {
+    if (socket) return;
+    preset.value = c.preset;
+    length.value = String(c.length);
+    clock.value = c.timeControl;
+    rated.checked = c.rated && !rated.disabled;
+    if (c.stake === 0) stake.value = "0";
+    showCount();
+    start();
+  }
+  let live = true;
+  const readPools = () => {
+    void api.getSeekPools().then(
+      (read) => {
+        if (!live) return;
+        pools = read.pools;
+        showCount();
+        onPools?.(pools, seekIn);
+      },
+      () => undefined, // the next read tries again; the counts are a hint, never needed to seek
+    );
+  };
+  readPools();
+  const poll = setInterval(readPools, POOLS_POLL_MS);
+  return () => {
+    live = false;
+    clearInterval(poll);
+    stop();
+  };
 }

@@ -22,6 +22,7 @@ describe("coins", () => {
     await claimName(guest, baseUrl, `Levon${stamp}`);
     const balance = (page: typeof host) => page.getByTestId("coin-balance").getAttribute("data-balance");
     await expect.poll(() => balance(host), POLL).toBe("1000");
+    await host.getByTestId("choice-friend").click(); // the lobby opens on "Play now"
     await host.getByTestId("preset").selectOption("georgian-short");
     await host.getByTestId("stake").fill("100");
     await host.getByTestId("create").click();

@@ -16,6 +16,7 @@ describe("a person against the computer", () => {
     watchPageErrors(page, errors);
 
     await page.goto(`${baseUrl}/`);
+    await page.getByTestId("choice-computer").click(); // the lobby opens on "Play now"
     await page.getByTestId("name").fill("Dana");
     await page.getByTestId("preset").selectOption("federation-long");
     await page.getByTestId("length").selectOption("1");

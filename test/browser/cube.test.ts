@@ -23,6 +23,7 @@ async function tableWithADoubler(errors: string[], seed: number): Promise<{ alic
   const alice = await player(errors);
   const bob = await player(errors);
   await alice.goto(`${baseUrl}/`);
+  await alice.getByTestId("choice-friend").click(); // the lobby opens on "Play now"
   await alice.getByTestId("preset").selectOption("backgammon");
   await alice.getByTestId("length").selectOption("3");
   await alice.getByTestId("private").uncheck(); // public, so Bob finds it in the list

@@ -35,6 +35,7 @@ describe("the lobby", () => {
     await watcher.waitForSelector('[data-testid="feed"][data-live="true"]');
     for (const choice of ["quick", "friend", "computer"]) expect(await watcher.getByTestId(`choice-${choice}`).isVisible()).toBe(true);
     expect(await watcher.getByTestId("refresh").count()).toBe(0);
+    await watcher.getByTestId("choice-friend").click(); // the lobby opens on "Play now"
     // Advanced options are folded away; the rules are named in words.
     expect(await watcher.getByTestId("time-control").isVisible()).toBe(false);
     expect(await watcher.getByTestId("preset").locator("option:checked").textContent()).toBe("Georgian short nardi");
@@ -47,6 +48,7 @@ describe("the lobby", () => {
     // Someone else creates a public table: it appears for the watcher without any click.
     const host = await newPage(errors);
     await host.goto(`${baseUrl}/`);
+    await host.getByTestId("choice-friend").click();
     await host.getByTestId("name").fill("Tamar");
     await host.getByTestId("private").uncheck();
     await host.getByTestId("create").click();
@@ -58,6 +60,7 @@ describe("the lobby", () => {
     // A third visitor joins from the list: the table leaves "open" and shows under "being played now".
     const guest = await newPage(errors);
     await guest.goto(`${baseUrl}/`);
+    await guest.getByTestId("choice-friend").click();
     await guest.getByTestId("name").fill("Levon");
     await guest.getByTestId(`join-${tableId}`).click();
     await guest.waitForSelector('[data-testid="table"][data-role="black"]');

@@ -19,6 +19,7 @@ describe("players", () => {
 
     await host.goto(`${baseUrl}/`);
     await expect.poll(() => host.getByTestId("me").textContent(), POLL).toMatch(/^guest-[a-z0-9]{8}$/);
+    await host.getByTestId("choice-friend").click(); // the lobby opens on "Play now"
     // No form to fill: the name field starts with the guest's name.
     expect(await host.getByTestId("name").inputValue()).toBe((await host.getByTestId("me").textContent())!);
     // A guest plays casual; the rated and stake choices are disabled, each with the hint to claim a name.
@@ -31,6 +32,7 @@ describe("players", () => {
     const stamp = Date.now() % 100000;
     const hostName = `Nino${stamp}`;
     await claimName(host, baseUrl, hostName);
+    await host.getByTestId("choice-friend").click();
     expect(await host.getByTestId("rated").isDisabled()).toBe(false);
     expect(await host.getByTestId("rated-hint").count()).toBe(0);
     await guest.goto(`${baseUrl}/`);

@@ -27,6 +27,7 @@ describe("reloads and drops keep the seat", () => {
     watchPageErrors(bob, errors);
 
     await alice.goto(`${baseUrl}/`);
+    await alice.getByTestId("choice-friend").click(); // the lobby opens on "Play now"
     await alice.getByTestId("preset").selectOption("armenian-long");
     await alice.locator('[data-testid="advanced"] summary').click(); // the reconnect window is an advanced option
     await alice.getByTestId("reconnect").selectOption("300");

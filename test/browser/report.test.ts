@@ -49,6 +49,7 @@ describe("reports in the browser", () => {
     await host.goto(`${baseUrl}/`);
     await expect.poll(() => host.getByTestId("me").getAttribute("href"), POLL).toMatch(/^#\/p\//);
     const hostId = (await host.getByTestId("me").getAttribute("href"))!.replace("#/p/", "");
+    await host.getByTestId("choice-friend").click(); // the lobby opens on "Play now"
     await host.getByTestId("create").click();
     await host.waitForSelector('[data-testid="table"][data-role="white"]');
     const tableId = (await host.locator('[data-testid="table"]').getAttribute("data-table-id"))!;

@@ -10,6 +10,7 @@ describe("spectators switched off", () => {
     const errors: string[] = [];
     const page = await playerPage(browser(), errors);
     await page.goto(`${baseUrl}/`);
+    await page.getByTestId("choice-computer").click(); // the lobby opens on "Play now"
     await page.locator('[data-testid="advanced"] summary').click(); // spectators are an advanced option
     await page.getByTestId("spectators").uncheck();
     await page.getByTestId("choice-computer").click();

@@ -2,7 +2,7 @@
  * What every handler of a pool shares: its store, its seekers' sockets (tagged with their player id, so a woken
  * pool finds them again with `ctx.getWebSockets(playerId)`), the registry, and the alarm that runs the waves.
  */
-import { SEEK_LIMITS, type SeekServerMessage } from "../../protocol";
+import { SEEK_LIMITS, poolKey, seekSearchParams, type SeekServerMessage } from "../../protocol";
 import type { Env } from "../env";
 import { CLOSE, closeSocket, sendFrame } from "../frames";
 import { objectLog, type Logger } from "../log";
@@ -47,8 +47,34 @@ export class PoolCore {
     closeSocket(ws, code, message.type);
   }
 
+  /** The waiting players last reported to the pools' index (./counts.ts); null until this process reported. */
+  #reported: string | null = null;
+
+  /**
+   * Tells the pools' index who waits here now (connected, not being paired), when that changed since the last
+   * report of this process, in the background (a failed report is logged; the next change reports again).
+   */
+  reportWaiting(): void {
+    const choice = this.store.choice();
+    if (!choice) return;
+    const players = this.store.all().filter((r) => r.state === "waiting" && r.gone_at === null).map((r) => r.player_id);
+    const key = JSON.stringify(players);
+    if (key === this.#reported) return;
+    this.#reported = key;
+    const at = Date.now();
+    const report = this.env.POOL_COUNTS.getByName("counts")
+      .report(poolKey(choice), seekSearchParams(choice).toString(), players, at)
+      .catch((error: unknown) => {
+        this.#reported = null;
+        this.log.error("quick match: reporting the pool's count failed", error);
+      });
+    this.ctx.waitUntil(report);
+  }
+
   /** The next alarm: a wave soon while two or more are connected, else the earliest gone window or expiry. */
   async schedule(now: number): Promise<void> {
+    // Every change of the seekers ends here (or in a cancel, which reports itself): the index hears of it.
+    this.reportWaiting();
     const rows = this.store.all().filter((r) => r.state === "waiting");
     const connected = rows.filter((r) => r.gone_at === null).length;
     const due = rows.map((r) => Math.min(r.since + SEEK_LIMITS.maxSeekMs, r.gone_at === null ? Infinity : r.gone_at + SEEK_LIMITS.goneWindowMs));

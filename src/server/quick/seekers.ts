@@ -67,6 +67,7 @@ function cancel(core: PoolCore, ws: WebSocket): void {
   if (row?.state === "pairing") return;
   if (row) core.store.remove(row.player_id);
   for (const socket of playerId === null ? [ws] : core.sockets(playerId)) core.end(socket, { type: "cancelled", reason: "cancel" });
+  core.reportWaiting();
 }
 
 /** A dropped socket is not a cancel: the seek is kept for the gone window once the player's last socket closed. */

@@ -36,6 +36,9 @@ export function reportPlaying(core: RoomCore, before: Room | null, after: Room):
     white: after.info.seats.white?.name ?? "",
     black: after.info.seats.black?.name ?? "",
     startedAt: Date.now(), // the lobby keeps the first report's
+    rated: after.info.rated ?? false,
+    ...(after.info.seats.white?.rating ? { whiteRating: after.info.seats.white.rating } : {}),
+    ...(after.info.seats.black?.rating ? { blackRating: after.info.seats.black.rating } : {}),
   };
   const listed = after.info.spectators && after.info.inviteHash == null;
   core.tellLobby((lobby) => lobby.playing(id, { summary, listed, present: here }));

@@ -13,6 +13,7 @@ import {
   ClockStateSchema,
   EndReasonSchema,
   RulesetSchema,
+  SeatRatingSchema,
   ServerSeedSchema,
   SideSchema,
   TableOrMatchEventSchema,
@@ -52,6 +53,8 @@ export const SeatSchema = z.object({
   autoRoll: z.boolean().optional(),
   /** The player (D1) whose session took this seat; absent for anonymous seats and bots. */
   playerId: z.string().nullable().optional(),
+  /** That player's rating in the table's pool when the seat was taken (shown at the table and in the lobby). */
+  rating: SeatRatingSchema.optional(),
 });
 
 export const TableInfoSchema = z.object({

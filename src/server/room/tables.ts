@@ -7,6 +7,7 @@ import {
   type CreateTableBodySchema,
   type EventHistory,
   type JoinTableBodySchema,
+  type SeatRating,
   type TableEvent,
   type TableSummary,
   type TableView,
@@ -21,6 +22,7 @@ import { newMatchChange } from "./change";
 import type { RoomCore } from "./core";
 import type { Deadline, Stats } from "./store";
 import { reportPlaying } from "./listing";
+import { ratingField, seatRating } from "./seat-rating";
 import { seatOfToken, type SeatIssued, type SeatPlayer } from "./seats";
 import { runBots } from "./step";
 import { matchFacts, type MatchFacts } from "../record/facts";
@@ -75,6 +77,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   const stake = await stakeForNewTable(core.env, core.d1, input);
   if (!stake.ok) return stake;
   const name = seatName(input, input.rated || stake.value !== null, "Player 1");
+  const rating = input.player ? await seatRating(core.d1, input.player.id, ruleset.value.preset, core.log) : undefined;
   // Everything that awaits happens before the synchronous load → check → commit, so nothing can interleave.
   const token = await tokenFor(input.seatKey);
   const tokenHash = await sha256Hex(token);
@@ -99,7 +102,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     spectators: input.spectators,
     rated: input.rated,
     inviteHash,
-    seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null }, black: null },
+    seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating) }, black: null },
     timeControl: resolveTimeControl(input.timeControl, input.length),
     fairDice: newFairDice(input.clientSeed),
     ...(stake.value ? { stake: stake.value } : {}),
@@ -143,6 +146,8 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
         host: name,
         createdAt: now,
         ...(info.stake ? { stake: info.stake.amount } : {}),
+        rated: info.rated ?? false,
+        ...(rating ? { hostRating: rating } : {}),
       };
       core.tellLobby((lobby) => lobby.add(summary, expires, input.client));
     }
@@ -174,12 +179,15 @@ async function rememberSeat(core: RoomCore, playerId: string, tableId: string, s
  * move to the escrow here, ../coins/stakes.ts). Every refusal changes nothing. Joins to one table run one at a time.
  */
 export async function joinTable(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
-  const joined = await oneAtATime(core, () => joinOnce(core, input));
+  // The pool (preset) never changes, so the rating is read before the joins queue; a refused join just drops it.
+  const pool = core.store.load()?.info.ruleset.preset;
+  const rating = input.player && pool ? await seatRating(core.d1, input.player.id, pool, core.log) : undefined;
+  const joined = await oneAtATime(core, () => joinOnce(core, input, rating));
   if (joined.ok && input.player) await rememberSeat(core, input.player.id, joined.value.table.id, "black", Date.now());
   return joined;
 }
 
-async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatIssued>> {
+async function joinOnce(core: RoomCore, input: JoinInput, rating: SeatRating | undefined): Promise<Outcome<SeatIssued>> {
   const token = await tokenFor(input.seatKey);
   const tokenHash = await sha256Hex(token);
   const inviteHash = await sha256Hex(input.invite ?? "");
@@ -213,7 +221,7 @@ async function joinOnce(core: RoomCore, input: JoinInput): Promise<Outcome<SeatI
   const info: TableInfo = {
     ...room.info,
     status: "playing",
-    seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null } },
+    seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating) } },
     ...(fairDice ? { fairDice } : {}),
   };
   // The black seat's client seed is not stored yet: the opening counts from this info's inputs.

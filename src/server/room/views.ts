@@ -26,6 +26,7 @@ export function tableView(room: Room, presence: Presence): TableView {
       connected: seat.kind === "bot" || presence.connected[side],
       reconnectDeadline: presence.reconnectDeadline[side],
       autoRoll: seat.autoRoll === true,
+      ...(seat.rating ? { rating: seat.rating } : {}),
     };
   };
   return {

@@ -5,16 +5,26 @@
  */
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { SeekClientMessageSchema, SeekQuerySchema, SeekServerMessageSchema, poolKey, seekSearchParams, type SeekChoice } from "../../protocol";
+import {
+  SEEK_POOLS_FRESH_MS,
+  SeekClientMessageSchema,
+  SeekPoolsSchema,
+  SeekQuerySchema,
+  SeekServerMessageSchema,
+  poolKey,
+  seekSearchParams,
+  type SeekChoice,
+} from "../../protocol";
 import { limitClient, socketCredentials } from "../access";
 import { stakeForNewTable } from "../coins/stakes";
 import { Db } from "../db";
 import { admit } from "../moderation/admission";
 import type { Env } from "../env";
-import { requireSession } from "../identity/sessions";
-import { problem, rateLimited } from "../openapi";
+import { optionalSession, requireSession } from "../identity/sessions";
+import { json, problem, rateLimited } from "../openapi";
 import { HttpRefusal, problemResponse, unwrap } from "../problem";
 import { SEEKER_HEADER, type Seeker } from "../quick";
+import { seekPools } from "../quick/waiting";
 
 export const seek = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -50,6 +60,30 @@ seek.openAPIRegistry.registerPath(
       503: problem("SITE_RESTRICTED: the operators' site switch stops stake seeks (level 3) or all seeks (level 4; GET /v1/site)"),
     },
   }),
+);
+
+seek.openapi(
+  createRoute({
+    method: "get",
+    path: "/pools",
+    summary: "Quick match: how many wait in each pool now",
+    operationId: "getSeekPools",
+    tags: ["quick match"],
+    description:
+      "The pools with someone waiting (an open seek socket, not being paired at this moment), most waiting first, each with its " +
+      "choices and `waiting`. A pool not listed has nobody waiting. With `Authorization: Bearer <session token>` the caller's own " +
+      `seeks are not counted (a header that holds no session is 401). The counts are at most ${SEEK_POOLS_FRESH_MS / 1000} s old ` +
+      "(`asOf`) plus the moment a pool takes to report a change; see docs/matchmaking.md, Pool counts.",
+    security: [{}, { session: [] }],
+    responses: {
+      200: json(SeekPoolsSchema, "The pools with someone waiting"),
+      401: problem("UNAUTHORIZED: an Authorization header that holds no live session"),
+    },
+  }),
+  async (c) => {
+    const session = await optionalSession(new Db(c.env.DB), c.req.header("authorization"));
+    return c.json(await seekPools(c.env, session?.player.id ?? null, Date.now()), 200);
+  },
 );
 
 /** The pool's own copy of the choices: the same query for every seeker, whatever order or defaults they sent. */

@@ -816,4 +816,13 @@ export const en = {
   "table.end.coins.refunded": "Your stake of Domino Coins was returned.",
   "table.end.coins.pending": "The Domino Coins are being settled…",
   "table.end.playAgain": "Play again",
+  // ── lobby (issue 21) ──
+  "rating.title": "Rating {rating}",
+  "rating.provisionalTitle": "Provisional rating {rating}: too few rated matches yet",
+  "lobby.badge.rated": "rated",
+  "quick.pool.waiting": { one: "{count} waiting", other: "{count} waiting" },
+  "quick.pool.none": "nobody waiting",
+  "lobby.seeks.title": "Waiting for a quick match",
+  "lobby.seeks.none": "Nobody is waiting for a quick match right now.",
+  "lobby.seeks.row": "{length}, {clock}",
 } satisfies Record<string, Message>;

@@ -816,4 +816,13 @@ export const hy: Catalogue = {
   "table.end.coins.refunded": "Ձեր խաղադրույքը դոմինո մետաղադրամներով վերադարձվեց։",
   "table.end.coins.pending": "Դոմինո մետաղադրամները հաշվարկվում են…",
   "table.end.playAgain": "Խաղալ նորից",
+  // ── lobby (issue 21) ──
+  "rating.title": "Վարկանիշ {rating}",
+  "rating.provisionalTitle": "Նախնական վարկանիշ {rating}՝ վարկանիշային մրցախաղերը դեռ քիչ են",
+  "lobby.badge.rated": "վարկանիշային",
+  "quick.pool.waiting": { one: "սպասում է՝ {count}", other: "սպասում են՝ {count}" },
+  "quick.pool.none": "ոչ ոք չի սպասում",
+  "lobby.seeks.title": "Սպասում են արագ խաղի",
+  "lobby.seeks.none": "Այժմ ոչ ոք չի սպասում արագ խաղի։",
+  "lobby.seeks.row": "{length}, {clock}",
 };

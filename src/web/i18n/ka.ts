@@ -816,4 +816,13 @@ export const ka: Catalogue = {
   "table.end.coins.refunded": "თქვენი ფსონი დომინოს მონეტებში დაგიბრუნდათ.",
   "table.end.coins.pending": "დომინოს მონეტები ირიცხება…",
   "table.end.playAgain": "კიდევ თამაში",
+  // ── lobby (issue 21) ──
+  "rating.title": "რეიტინგი {rating}",
+  "rating.provisionalTitle": "წინასწარი რეიტინგი {rating}: სარეიტინგო მატჩები ჯერ ცოტაა",
+  "lobby.badge.rated": "სარეიტინგო",
+  "quick.pool.waiting": { one: "ელოდება: {count}", other: "ელოდება: {count}" },
+  "quick.pool.none": "არავინ ელოდება",
+  "lobby.seeks.title": "სწრაფ თამაშს ელოდებიან",
+  "lobby.seeks.none": "ახლა სწრაფ თამაშს არავინ ელოდება.",
+  "lobby.seeks.row": "{length}, {clock}",
 };

@@ -836,4 +836,13 @@ export const ru: Catalogue = {
   "table.end.coins.refunded": "Ваша ставка в домино-монетах возвращена.",
   "table.end.coins.pending": "Домино-монеты начисляются…",
   "table.end.playAgain": "Сыграть снова",
+  // ── lobby (issue 21) ──
+  "rating.title": "Рейтинг {rating}",
+  "rating.provisionalTitle": "Предварительный рейтинг {rating}: пока слишком мало рейтинговых матчей",
+  "lobby.badge.rated": "на рейтинг",
+  "quick.pool.waiting": { one: "ждёт {count}", few: "ждут {count}", many: "ждут {count}", other: "ждут {count}" },
+  "quick.pool.none": "никто не ждёт",
+  "lobby.seeks.title": "Ждут быстрой игры",
+  "lobby.seeks.none": "Сейчас никто не ждёт быстрой игры.",
+  "lobby.seeks.row": "{length}, {clock}",
 };
