@@ -18,7 +18,7 @@ import {
   TableIdParamSchema,
 } from "../../protocol";
 import { readableRecord } from "../record-access";
-import { Db } from "../db";
+import { Db, replicaDb } from "../db";
 import { countOne } from "../db/metrics";
 import { requestLog } from "../log";
 import { emit } from "../metrics/analytics";
@@ -281,7 +281,8 @@ players.openapi(
     responses: { 200: json(PlayerProfileSchema, "The player"), 400: problem("BAD_REQUEST"), 404: problem("PLAYER_NOT_FOUND") },
   }),
   async (c) => {
-    const db = new Db(c.env.DB);
+    // Another player's profile may trail the primary by a replica's lag (docs/scale.md, D1).
+    const db = replicaDb(c.env);
     return c.json(await profileOf(db, await existingPlayer(db, c.req.valid("param").id!), Date.now()), 200);
   },
 );
@@ -303,7 +304,7 @@ players.openapi(
     responses: { 200: json(MatchPageSchema, "One page"), 400: problem("BAD_REQUEST"), 404: problem("PLAYER_NOT_FOUND") },
   }),
   async (c) => {
-    const db = new Db(c.env.DB);
+    const db = replicaDb(c.env);
     const id = c.req.valid("param").id!;
     const { limit, cursor } = c.req.valid("query");
     await existingPlayer(db, id);
@@ -334,10 +335,11 @@ players.openapi(
     },
   }),
   async (c) => {
-    const db = new Db(c.env.DB);
-    const record = await db.matchRecord(c.req.valid("param").id!);
+    // The record from a replica (a stored record never changes; a replica may not have a just-stored one yet); the
+    // session that may read a hidden one from the primary.
+    const record = await replicaDb(c.env).matchRecord(c.req.valid("param").id!);
     if (!record) throw new HttpRefusal("MATCH_NOT_FOUND", "no recorded match for this table");
-    return c.json(await readableRecord(db, record, c.req.header("authorization")), 200);
+    return c.json(await readableRecord(new Db(c.env.DB), record, c.req.header("authorization")), 200);
   },
 );
 
@@ -358,7 +360,7 @@ players.openapi(
     const { pool } = c.req.valid("param");
     const { offset, limit } = c.req.valid("query");
     const now = Date.now();
-    const rows = await new Db(c.env.DB).leaders(pool, offset, limit, now);
+    const rows = await replicaDb(c.env).leaders(pool, offset, limit, now);
     const entries = rows.map((row, i) => ({
       rank: offset + i + 1,
       playerId: row.playerId,
