@@ -49,4 +49,6 @@ export interface Env {
   METRICS_FLUSH_MS?: string;
   /** Optional var: GET /v1/health answers 503 once the oldest undelivered match record is older than this (s; default 900). */
   HEALTH_MAX_PENDING_SECONDS?: string;
+  /** Optional var: ms an isolate keeps a session it read from D1 (default 15000; 0 = read D1 every request; docs/scale.md). */
+  SESSION_CACHE_TTL_MS?: string;
 }

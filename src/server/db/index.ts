@@ -68,8 +68,11 @@ export function newRatingRow(pool: PresetName, now: number): RatingRow {
   return { pool, rating: GLICKO.rating, rd: GLICKO.rd, volatility: GLICKO.volatility, games: 0, ratedAt: now, rev: 0 };
 }
 
+/** D1 itself (the primary) or one of its Sessions API sessions (./replica.ts): all the queries here need. */
+export type D1Reader = Pick<D1Database, "prepare" | "batch">;
+
 export class Db {
-  constructor(private readonly d1: D1Database) {}
+  constructor(private readonly d1: D1Reader) {}
 
   // Players.
 
@@ -357,5 +360,6 @@ function withoutDeletedNames(logged: LoggedEvent, players: Record<Side, { delete
   return logged;
 }
 export * from "./ledger";
+export * from "./replica";
 export * from "./fairplay";
 export * from "./audit";

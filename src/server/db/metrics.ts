@@ -11,7 +11,7 @@ const UPSERT = `INTO metric_counts (hour, name, key, value) SELECT ?, ?, ?, ?`;
 const ON_CONFLICT = "ON CONFLICT (hour, name, key) DO UPDATE SET value = value + excluded.value";
 
 /** The statements that add a match's counts, only while no record of `tableId` exists (put them before its INSERT). */
-export function matchCountStatements(d1: D1Database, tableId: string, counts: readonly Count[]): D1PreparedStatement[] {
+export function matchCountStatements(d1: Pick<D1Database, "prepare">, tableId: string, counts: readonly Count[]): D1PreparedStatement[] {
   return counts.map((c) =>
     d1.prepare(`INSERT ${UPSERT} WHERE NOT EXISTS (SELECT 1 FROM matches WHERE table_id = ?) ${ON_CONFLICT}`).bind(c.hour, c.name, c.key, c.value, tableId),
   );

@@ -32,7 +32,7 @@ export async function seatTaken(d1: D1Database, playerId: string, tableId: strin
 }
 
 /** The statement that forgets a table's seats: part of the batch that delivers its match record. */
-export function tableFinished(d1: D1Database, tableId: string): D1PreparedStatement {
+export function tableFinished(d1: Pick<D1Database, "prepare">, tableId: string): D1PreparedStatement {
   return d1.prepare("DELETE FROM player_tables WHERE table_id = ?").bind(tableId);
 }
 

@@ -1,30 +1,62 @@
 /**
  * Sessions: an opaque 256-bit token, sent as `Authorization: Bearer <token>`, stored only as its SHA-256 (a
  * leaked database opens no session). A session lasts until logged out (one, or all of a player's).
+ * Most routes read the session through this isolate's cache (./session-cache.ts: a revocation reaches them within
+ * `SESSION_CACHE_TTL_MS`); staff checks and sensitive actions read it `"fresh"` from D1.
  */
 import { HttpRefusal } from "../problem";
 import type { Db, PlayerRow } from "../db";
+import type { Env } from "../env";
 import { newSessionToken, sha256Hex } from "../ids";
+import { sessionCache, sessionCacheTtl } from "./session-cache";
 
 export interface Authenticated {
   player: PlayerRow;
   tokenHash: string;
 }
 
+/**
+ * How a route reads a session: `"fresh"` from D1 every time, or through the isolate's cache for `ttlMs`, except
+ * that a cached player for whom `freshIf` holds is read again (a guest about to be refused CLAIM_REQUIRED may have
+ * claimed a name in another isolate a moment ago).
+ */
+export type SessionRead = "fresh" | { ttlMs: number; freshIf?: (player: PlayerRow) => boolean };
+
+/** The cached read, for routes where a revocation may take `SESSION_CACHE_TTL_MS` to arrive. */
+export function cachedRead(env: Pick<Env, "SESSION_CACHE_TTL_MS">, freshIf?: (player: PlayerRow) => boolean): SessionRead {
+  return { ttlMs: sessionCacheTtl(env), freshIf };
+}
+
+/** For reads ahead of a check that refuses guests: a cached guest is read again. */
+export const isGuest = (player: PlayerRow): boolean => player.kind === "guest";
+
 const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
 
 /** The session's player, null without an Authorization header; a header that holds no live session is refused. */
-export async function optionalSession(db: Db, authorization: string | undefined): Promise<Authenticated | null> {
+export async function optionalSession(db: Db, authorization: string | undefined, read: SessionRead = "fresh"): Promise<Authenticated | null> {
   if (authorization === undefined) return null;
-  return requireSession(db, authorization);
+  return requireSession(db, authorization, read);
 }
 
-export async function requireSession(db: Db, authorization: string | undefined): Promise<Authenticated> {
+export async function requireSession(db: Db, authorization: string | undefined, read: SessionRead = "fresh"): Promise<Authenticated> {
   const token = BEARER.exec(authorization ?? "")?.[1];
   if (!token) throw new HttpRefusal("UNAUTHORIZED", "send a session token as `Authorization: Bearer <token>` (POST /v1/players makes one)");
   const tokenHash = await sha256Hex(token);
+  const ttlMs = read === "fresh" ? 0 : read.ttlMs;
+  const started = Date.now();
+  if (ttlMs > 0) {
+    const cached = sessionCache.player(tokenHash, started);
+    if (cached && !(read !== "fresh" && read.freshIf?.(cached))) return { player: cached, tokenHash };
+  }
+  const mark = sessionCache.mark;
   const player = await db.sessionPlayer(tokenHash);
-  if (!player) throw new HttpRefusal("UNAUTHORIZED", "this session has ended or never existed");
+  if (!player) {
+    // Ended elsewhere: this isolate stops answering it from the cache too.
+    sessionCache.discard(tokenHash);
+    throw new HttpRefusal("UNAUTHORIZED", "this session has ended or never existed");
+  }
+  // Kept from when the read began, so a revocation committed after it is seen within ttlMs of committing.
+  if (ttlMs > 0) sessionCache.remember(tokenHash, player, started + ttlMs, mark);
   return { player, tokenHash };
 }
 

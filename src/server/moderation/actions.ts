@@ -18,6 +18,7 @@ import { ModerationDb, ReversalDetailSchema, reversalGuard, type Adjustment, typ
 import { rolesOf } from "../db/roles";
 import type { Env } from "../env";
 import { nameKey } from "../identity/names";
+import { forgetPlayerSessions } from "../identity/session-cache";
 import { newTableId } from "../ids";
 import { HttpRefusal } from "../problem";
 import { applyLive, type LiveAction } from "./live";
@@ -152,6 +153,8 @@ export async function actOnPlayer(env: Env, staff: Staff, playerId: string, body
       return rename(env, staff, mod, player, body, now);
   }
   await commit(mod, [mod.insertLog(row), ...effects(row.id)]);
+  // A ban ended every session: this isolate stops answering them from its cache at once (others within the TTL).
+  if (body.action === "ban") forgetPlayerSessions(player.id);
   if (live) await applyLive(env, live);
   return { entry: await written(mod, row.id), standing: await mod.standing(player.id, Date.now()) };
 }
@@ -170,6 +173,7 @@ async function rename(env: Env, staff: Staff, mod: ModerationDb, player: PlayerR
       if (body.name !== undefined) throw new HttpRefusal("NAME_TAKEN", `another player is called ${name}`);
       continue;
     }
+    forgetPlayerSessions(player.id);
     await applyLive(env, { kind: "rename", playerId: player.id, name });
     return { entry: await written(mod, row.id), standing: await mod.standing(player.id, Date.now()) };
   }

@@ -8,7 +8,7 @@ import { CoinBalanceSchema, PageQuerySchema, TRANSFER_CURSOR, TransferPageSchema
 import { coinSettings } from "../coins/settings";
 import { Db, Ledger, playerAccount, type TransferRow } from "../db";
 import type { Env } from "../env";
-import { requireSession } from "../identity/sessions";
+import { cachedRead, requireSession } from "../identity/sessions";
 import { json, problem } from "../openapi";
 
 export const coins = new OpenAPIHono<{ Bindings: Env }>();
@@ -16,7 +16,7 @@ export const coins = new OpenAPIHono<{ Bindings: Env }>();
 const security = [{ session: [] }];
 
 async function sessionLedger(env: Env, authorization: string | undefined) {
-  const { player } = await requireSession(new Db(env.DB), authorization);
+  const { player } = await requireSession(new Db(env.DB), authorization, cachedRead(env));
   const ledger = new Ledger(env.DB);
   const settings = coinSettings(env);
   await ledger.refresh(player.id, settings, Date.now());

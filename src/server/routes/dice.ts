@@ -2,7 +2,7 @@
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { DiceStatsSchema, PlayerIdSchema } from "../../protocol";
-import { Db } from "../db";
+import { replicaDb } from "../db";
 import { diceStatistics } from "../dice-stats";
 import type { Env } from "../env";
 import { json, problem } from "../openapi";
@@ -24,7 +24,7 @@ dice.openapi(
     responses: { 200: json(DiceStatsSchema, "The player's dice"), 400: problem("BAD_REQUEST"), 404: problem("PLAYER_NOT_FOUND") },
   }),
   async (c) => {
-    const db = new Db(c.env.DB);
+    const db = replicaDb(c.env);
     const { id } = c.req.valid("param");
     if (!(await db.player(id))) throw new HttpRefusal("PLAYER_NOT_FOUND", "no player with this id");
     return c.json(diceStatistics(id, await db.diceCounts(id)), 200);

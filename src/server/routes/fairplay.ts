@@ -4,7 +4,7 @@ import { CooldownSchema } from "../../protocol";
 import { Db } from "../db";
 import type { Env } from "../env";
 import { cooldownOf } from "../fairplay/cooldown";
-import { requireSession } from "../identity/sessions";
+import { cachedRead, requireSession } from "../identity/sessions";
 import { json, problem } from "../openapi";
 
 export const fairplay = new OpenAPIHono<{ Bindings: Env }>();
@@ -24,7 +24,7 @@ fairplay.openapi(
     responses: { 200: json(CooldownSchema, "The cooldown"), 401: problem("UNAUTHORIZED: no, a malformed, or an ended session") },
   }),
   async (c) => {
-    const { player } = await requireSession(new Db(c.env.DB), c.req.header("authorization"));
+    const { player } = await requireSession(new Db(c.env.DB), c.req.header("authorization"), cachedRead(c.env));
     return c.json(await cooldownOf(c.env, player.id, Date.now()), 200);
   },
 );

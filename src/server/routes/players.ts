@@ -18,7 +18,7 @@ import {
   TableIdParamSchema,
 } from "../../protocol";
 import { readableRecord } from "../record-access";
-import { Db } from "../db";
+import { Db, replicaDb } from "../db";
 import { countOne } from "../db/metrics";
 import { requestLog } from "../log";
 import { emit } from "../metrics/analytics";
@@ -29,7 +29,8 @@ import type { Env } from "../env";
 import { guestName, nameKey } from "../identity/names";
 import { hashPassword, verifyPassword } from "../identity/password";
 import { profileOf, ratingView } from "../identity/profile";
-import { openSession, requireSession } from "../identity/sessions";
+import { forgetPlayerSessions, forgetSession } from "../identity/session-cache";
+import { cachedRead, openSession, requireSession, type SessionRead } from "../identity/sessions";
 import { newPlayerId, sha256Hex } from "../ids";
 import { limitClient } from "../access";
 import { isProtectedName, requireOwnSkeleton } from "../fairplay/names";
@@ -45,9 +46,10 @@ const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { "applicat
 const param = <T extends z.ZodString>(name: string, schema: T, description: string) =>
   z.object({ [name]: schema.meta({ param: { name, in: "path" }, description }) } as Record<string, T>);
 
-async function me(c: { env: Env; req: { header(name: string): string | undefined } }) {
+/** The session's player: read fresh from D1 unless the route says a cached read will do (`cachedRead`). */
+async function me(c: { env: Env; req: { header(name: string): string | undefined } }, read: SessionRead = "fresh") {
   const db = new Db(c.env.DB);
-  return { db, ...(await requireSession(db, c.req.header("authorization"))) };
+  return { db, ...(await requireSession(db, c.req.header("authorization"), read)) };
 }
 
 players.openapi(
@@ -140,6 +142,7 @@ players.openapi(
   async (c) => {
     const { db, tokenHash } = await me(c);
     await db.deleteSession(tokenHash);
+    forgetSession(tokenHash);
     return c.body(null, 204);
   },
 );
@@ -157,6 +160,7 @@ players.openapi(
   async (c) => {
     const { db, player } = await me(c);
     await db.deleteSessions(player.id);
+    forgetPlayerSessions(player.id);
     return c.body(null, 204);
   },
 );
@@ -172,7 +176,7 @@ players.openapi(
     responses: { 200: json(PlayerProfileSchema, "The player"), ...unauthorized },
   }),
   async (c) => {
-    const { db, player } = await me(c);
+    const { db, player } = await me(c, cachedRead(c.env));
     return c.json(await profileOf(db, player, Date.now()), 200);
   },
 );
@@ -208,6 +212,7 @@ players.openapi(
     const claimed = await db.claim(player.id, name, nameKey(name), await hashPassword(password));
     if (claimed === "taken") throw new HttpRefusal("NAME_TAKEN", `another player is called ${name}`);
     if (claimed === "claimed") throw new HttpRefusal("ALREADY_CLAIMED", "this player already has a name and password");
+    forgetPlayerSessions(player.id);
     await countClaim(c.env, c.req.raw);
     return c.json(await profileOf(db, (await db.player(player.id))!, Date.now()), 200);
   },
@@ -234,6 +239,7 @@ players.openapi(
     const { db, player } = await me(c);
     await requireOwnSkeleton(c.env, name, player);
     if (!(await db.rename(player.id, name, nameKey(name)))) throw new HttpRefusal("NAME_TAKEN", `another player is called ${name}`);
+    forgetPlayerSessions(player.id);
     return c.json(await profileOf(db, (await db.player(player.id))!, Date.now()), 200);
   },
 );
@@ -251,6 +257,7 @@ players.openapi(
   async (c) => {
     const { db, player } = await me(c);
     await db.deletePlayer(player.id);
+    forgetPlayerSessions(player.id);
     return c.body(null, 204);
   },
 );
@@ -274,7 +281,8 @@ players.openapi(
     responses: { 200: json(PlayerProfileSchema, "The player"), 400: problem("BAD_REQUEST"), 404: problem("PLAYER_NOT_FOUND") },
   }),
   async (c) => {
-    const db = new Db(c.env.DB);
+    // Another player's profile may trail the primary by a replica's lag (docs/scale.md, D1).
+    const db = replicaDb(c.env);
     return c.json(await profileOf(db, await existingPlayer(db, c.req.valid("param").id!), Date.now()), 200);
   },
 );
@@ -296,7 +304,7 @@ players.openapi(
     responses: { 200: json(MatchPageSchema, "One page"), 400: problem("BAD_REQUEST"), 404: problem("PLAYER_NOT_FOUND") },
   }),
   async (c) => {
-    const db = new Db(c.env.DB);
+    const db = replicaDb(c.env);
     const id = c.req.valid("param").id!;
     const { limit, cursor } = c.req.valid("query");
     await existingPlayer(db, id);
@@ -327,10 +335,11 @@ players.openapi(
     },
   }),
   async (c) => {
-    const db = new Db(c.env.DB);
-    const record = await db.matchRecord(c.req.valid("param").id!);
+    // The record from a replica (a stored record never changes; a replica may not have a just-stored one yet); the
+    // session that may read a hidden one from the primary.
+    const record = await replicaDb(c.env).matchRecord(c.req.valid("param").id!);
     if (!record) throw new HttpRefusal("MATCH_NOT_FOUND", "no recorded match for this table");
-    return c.json(await readableRecord(db, record, c.req.header("authorization")), 200);
+    return c.json(await readableRecord(new Db(c.env.DB), record, c.req.header("authorization")), 200);
   },
 );
 
@@ -351,7 +360,7 @@ players.openapi(
     const { pool } = c.req.valid("param");
     const { offset, limit } = c.req.valid("query");
     const now = Date.now();
-    const rows = await new Db(c.env.DB).leaders(pool, offset, limit, now);
+    const rows = await replicaDb(c.env).leaders(pool, offset, limit, now);
     const entries = rows.map((row, i) => ({
       rank: offset + i + 1,
       playerId: row.playerId,

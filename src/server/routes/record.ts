@@ -8,7 +8,7 @@ import { MatchRecordSchema, RECORD_MEDIA, RecordQuerySchema, TableIdParamSchema,
 import { replayLog, toMat, toText } from "../../protocol/export";
 import type { Env } from "../env";
 import { bearerToken } from "../access";
-import { Db } from "../db";
+import { Db, replicaDb } from "../db";
 import { HttpRefusal, ownData, unwrap } from "../problem";
 import { MatchFactsSchema, type MatchFacts } from "../record/facts";
 import { readableRecord } from "../record-access";
@@ -28,12 +28,12 @@ function asRecord(facts: MatchFacts): MatchRecord {
 
 /** The record: the table's own when it still exists (it decides who may read it), else D1's. */
 async function findRecord(env: Env, id: string, token: string | undefined, authorization: string | undefined): Promise<MatchRecord> {
-  const db = new Db(env.DB);
   const outcome = await env.MATCH.getByName(id).record(token);
   if (!outcome.ok && outcome.error.code !== "TABLE_NOT_FOUND") unwrap(outcome);
-  const stored = await db.matchRecord(id);
+  // A replica may trail the primary: a record not there yet is the live table's while the table exists.
+  const stored = await replicaDb(env).matchRecord(id);
   // The table let this reader in (or is gone: then the stored record's own rule decides, ../record-access.ts).
-  if (stored) return outcome.ok ? stored : readableRecord(db, stored, authorization);
+  if (stored) return outcome.ok ? stored : readableRecord(new Db(env.DB), stored, authorization);
   // Parsed like any stored row: the RPC answer crossed a boundary, and its type there is only what the stub says.
   if (outcome.ok) return asRecord(ownData(MatchFactsSchema, outcome.value, `table ${id}'s record`));
   throw new HttpRefusal("MATCH_NOT_FOUND", "no table and no recorded match with this id");

@@ -20,7 +20,7 @@ import { stakeForNewTable } from "../coins/stakes";
 import { Db } from "../db";
 import { admit } from "../moderation/admission";
 import type { Env } from "../env";
-import { optionalSession, requireSession } from "../identity/sessions";
+import { cachedRead, isGuest, optionalSession, requireSession } from "../identity/sessions";
 import { json, problem, rateLimited } from "../openapi";
 import { HttpRefusal, problemResponse, unwrap } from "../problem";
 import { SEEKER_HEADER, type Seeker } from "../quick";
@@ -81,7 +81,7 @@ seek.openapi(
     },
   }),
   async (c) => {
-    const session = await optionalSession(new Db(c.env.DB), c.req.header("authorization"));
+    const session = await optionalSession(new Db(c.env.DB), c.req.header("authorization"), cachedRead(c.env));
     return c.json(await seekPools(c.env, session?.player.id ?? null, Date.now()), 200);
   },
 );
@@ -107,7 +107,7 @@ seek.get("/", async (c) => {
   const choice = parsed.data;
   const { token, protocol } = unwrap(socketCredentials(c.req.raw));
   const db = new Db(c.env.DB);
-  const { player } = await requireSession(db, token === undefined ? c.req.header("authorization") : `Bearer ${token}`);
+  const { player } = await requireSession(db, token === undefined ? c.req.header("authorization") : `Bearer ${token}`, cachedRead(c.env, choice.rated || choice.stake !== 0 ? isGuest : undefined));
   await admit(c.env, { what: "seek", player, rated: choice.rated, stake: choice.stake });
   // The same check as a new stake table's (bounds, then the balance after any grant or top-up); the pairing holds.
   if (choice.stake !== 0) unwrap(await stakeForNewTable(c.env, c.env.DB, { stake: choice.stake, opponent: "human", player }));

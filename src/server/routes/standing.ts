@@ -7,7 +7,7 @@ import { MODERATION_LIMITS, MyStandingSchema } from "../../protocol";
 import { Db } from "../db";
 import { ModerationDb } from "../db/moderation";
 import type { Env } from "../env";
-import { requireSession } from "../identity/sessions";
+import { cachedRead, requireSession } from "../identity/sessions";
 import { json, problem } from "../openapi";
 
 export const standing = new OpenAPIHono<{ Bindings: Env }>();
@@ -24,7 +24,7 @@ standing.openapi(
     responses: { 200: json(MyStandingSchema, "The standing"), 401: problem("UNAUTHORIZED: no, a malformed, or an ended session") },
   }),
   async (c) => {
-    const { player } = await requireSession(new Db(c.env.DB), c.req.header("authorization"));
+    const { player } = await requireSession(new Db(c.env.DB), c.req.header("authorization"), cachedRead(c.env));
     const mod = new ModerationDb(c.env.DB);
     const [now, warnings] = [Date.now(), await mod.warnings(player.id, MODERATION_LIMITS.standingWarnings)];
     return c.json({ ...(await mod.standing(player.id, now)), warnings }, 200);

@@ -30,7 +30,7 @@ import type { SeatPlayer } from "../room/seats";
 import { Db, type PlayerRow } from "../db";
 import { admit } from "../moderation/admission";
 import { requireUnprotectedName } from "../fairplay/names";
-import { optionalSession } from "../identity/sessions";
+import { cachedRead, isGuest, optionalSession } from "../identity/sessions";
 import { json, problem, rateLimited } from "../openapi";
 
 export const tables = new OpenAPIHono<{ Bindings: Env }>();
@@ -52,9 +52,12 @@ function answer<S extends z.ZodType>(schema: S, outcome: Outcome<unknown>): z.ou
   return schema.parse(unwrap(outcome));
 }
 
-/** With `Authorization: Bearer`, the session's player (a header that holds no session is refused). */
-async function sessionPlayer(env: Env, authorization: string | undefined): Promise<PlayerRow | null> {
-  return (await optionalSession(new Db(env.DB), authorization))?.player ?? null;
+/**
+ * With `Authorization: Bearer`, the session's player (a header that holds no session is refused), from the isolate's
+ * session cache; `guestsFresh`: a cached guest is read again, as a guest is refused what a member may have.
+ */
+async function sessionPlayer(env: Env, authorization: string | undefined, guestsFresh: boolean): Promise<PlayerRow | null> {
+  return (await optionalSession(new Db(env.DB), authorization, cachedRead(env, guestsFresh ? isGuest : undefined)))?.player ?? null;
 }
 
 /** The seat goes to that session's player (with their kind: guests sit at casual tables only). */
@@ -105,7 +108,7 @@ tables.openapi(
     // With a seat key the id is the key's, so the create sent again reaches the same table.
     const id = body.seatKey === undefined ? newTableId() : await fromSeatKey(body.seatKey, "table");
     const client = await listingClient(c.env, c.req.raw, id);
-    const player = await sessionPlayer(c.env, c.req.header("authorization"));
+    const player = await sessionPlayer(c.env, c.req.header("authorization"), body.rated || (body.stake ?? 0) !== 0);
     await admit(c.env, { what: "create-table", player, rated: body.rated, stake: body.stake ?? 0 });
     await requireUnprotectedName(c.env, body.name, player);
     return c.json(grant(await room(c.env, id).create({ ...body, id, client, player: seatPlayer(player) })), 201);
@@ -187,7 +190,8 @@ tables.openapi(
     // Without a JSON body the validator hands over {}: parse it here so the default name applies.
     const body = JoinTableBodySchema.parse(c.req.valid("json"));
     await limitClient(c.env, "JOIN_LIMIT", c.req.raw);
-    const player = await sessionPlayer(c.env, c.req.header("authorization"));
+    // The table's rules are the match object's to check, so a guest's row is read again before any join.
+    const player = await sessionPlayer(c.env, c.req.header("authorization"), true);
     await admit(c.env, { what: "join-table", player });
     await requireUnprotectedName(c.env, body.name, player);
     return c.json(grant(await room(c.env, id).join({ ...body, player: seatPlayer(player) })), 200);
