@@ -130,6 +130,7 @@ describe("reloads and drops keep the seat", () => {
       sockets.push(ws);
     });
     await page.goto(`${baseUrl}/`);
+    await page.getByTestId("choice-computer").click(); // the lobby opens on "Play now"
     await page.getByTestId("preset").selectOption("georgian-short");
     await page.getByTestId("choice-computer").click();
     await page.getByTestId("bot-level").selectOption("beginner");

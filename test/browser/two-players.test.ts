@@ -20,6 +20,7 @@ describe("two players in the browser", () => {
     const carol = await newPlayer(errors);
 
     await alice.goto(`${baseUrl}/`);
+    await alice.getByTestId("choice-friend").click(); // the lobby opens on "Play now"
     await alice.getByTestId("name").fill("Alice");
     await alice.getByTestId("preset").selectOption("georgian-short");
     await alice.getByTestId("length").selectOption("1");
