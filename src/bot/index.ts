@@ -6,6 +6,10 @@
  * accepted. Randomness comes only from the injected `rng` (values in [0, 1)), so seeded games replay exactly.
  */
 import {
+  handResult,
+  handResultOf,
+  pipCount,
+  RESIGN_RESULTS,
   stateFacts,
   stepsAt,
   type CompactPlays,
@@ -126,6 +130,7 @@ export function botDecision(state: MatchState, facts: BotFacts, side: Side, leve
   if (facts.toAct !== side) return null;
   const strategy = STRATEGIES[level];
   const { may } = facts;
+  if (may.includes("accept-resign")) return acceptsResign(state, side) ? { type: "accept-resign", side } : { type: "reject-resign", side };
   if (may.includes("take")) return strategy.takes(state, side) ? { type: "take", side } : { type: "drop", side };
   if (may.includes("roll")) {
     return may.includes("double") && strategy.doubles(state, side) ? { type: "double", side } : { type: "roll", side };
@@ -138,6 +143,20 @@ export function botDecision(state: MatchState, facts: BotFacts, side: Side, leve
     return { type: "play", side, play: stepsAt(legal, chosen).map((s) => ({ from: s.from, to: s.to })) };
   }
   return null;
+}
+
+/**
+ * Every level's answer to a resignation offer, a simple rule: accept when the offered level is at least what the board
+ * would score for the bot if it won now (handResult), or when the bot is not ahead in the race (then any point is a gift).
+ */
+function acceptsResign(state: MatchState, side: Side): boolean {
+  const offer = state.resignOffer;
+  if (!offer) return false;
+  const worth = handResult(state.position.board, side, state.config.ruleset).points;
+  const offered = handResultOf(RESIGN_RESULTS[offer.level]).points;
+  const mine = pipCount(state.position.board[side]);
+  const theirs = pipCount(state.position.board[offer.from]);
+  return offered >= worth || mine >= theirs;
 }
 
 export { expertPlay, evaluateBoard, winChanceOnRoll } from "./evaluate";

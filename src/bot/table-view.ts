@@ -20,6 +20,9 @@ export function matchStateFromView(table: TableView, events: readonly LoggedEven
     crawfordDone: false,
     cube: { ...m.cube },
     cubeOffer: m.cubeOffer ? { ...m.cubeOffer } : null,
+    resignOffer: m.resignOffer ? { ...m.resignOffer } : null,
+    // Only the reducer needs this (a second offer in a rejected turn); no bot decision reads it.
+    resignRefused: null,
     position: { variant: table.ruleset.variant, board: { white: [...m.board.white], black: [...m.board.black] }, turn: m.turn },
     phase: m.phase,
     dice: m.dice ? [m.dice[0], m.dice[1]] : null,

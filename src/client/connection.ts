@@ -163,6 +163,16 @@ export class TableConnection {
   resign(opts?: CommandOptions): Promise<AckMessage> {
     return this.send(this.command("resign", opts));
   }
+  /** Backgammon preset: offer to lose the hand as a single, gammon or backgammon (× the cube); the opponent answers. */
+  offerResign(level: "single" | "gammon" | "backgammon", opts?: CommandOptions): Promise<AckMessage> {
+    return this.send({ ...this.command("offer-resign", opts), level });
+  }
+  acceptResign(opts?: CommandOptions): Promise<AckMessage> {
+    return this.send(this.command("accept-resign", opts));
+  }
+  rejectResign(opts?: CommandOptions): Promise<AckMessage> {
+    return this.send(this.command("reject-resign", opts));
+  }
   /** "Auto-roll when I'd only roll": the server then rolls for this seat even when it could double. */
   setAutoRoll(on: boolean, opts?: CommandOptions): Promise<AckMessage> {
     return this.send({ ...this.command("auto-roll", opts), on });

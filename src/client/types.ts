@@ -31,6 +31,8 @@ export interface Command {
   readonly on?: boolean;
   /** `chat` only: the line. */
   readonly text?: string;
+  /** `offer-resign` only: what the hand is offered as. */
+  readonly level?: "single" | "gammon" | "backgammon";
   /** `rematch` only: offer or accept (true), withdraw or decline (false). */
   readonly want?: boolean;
   /** Fresh randomness for any roll the command leads to (docs/fair-dice.md). */

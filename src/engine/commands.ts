@@ -10,9 +10,9 @@ export type MatchCommandType = MatchCommand["type"];
 
 /**
  * What a command carries besides its type: `side`, the side giving it (a player's seat, or the side a deadline
- * ran out for), and `play`, the play in notation or as steps.
+ * ran out for), `play`, the play in notation or as steps, and `level`, what a resignation is offered as.
  */
-export type CommandField = "side" | "play";
+export type CommandField = "side" | "play" | "level";
 
 export interface CommandSpec {
   /** `player`: a seated player sends it over the socket; `server`: only the server gives it (a deadline, a moderator). */
@@ -27,6 +27,9 @@ export const MATCH_COMMANDS = {
   double: { by: "player", fields: ["side"] },
   take: { by: "player", fields: ["side"] },
   drop: { by: "player", fields: ["side"] },
+  "offer-resign": { by: "player", fields: ["side", "level"] },
+  "accept-resign": { by: "player", fields: ["side"] },
+  "reject-resign": { by: "player", fields: ["side"] },
   resign: { by: "player", fields: ["side"] },
   forfeit: { by: "server", fields: ["side"] },
   timeout: { by: "server", fields: ["side"] },

@@ -9,15 +9,19 @@ import type { CompactPlays, MatchState, Side } from "./types";
 
 /**
  * What the side to act may send now, in the order `may` lists them: a player's commands of MATCH_COMMANDS but
- * `resign`, which is never listed (either seated player may resign while the match runs).
+ * `resign`, which is never listed (either seated player may resign while the match runs), and `offer-resign`, which
+ * the mover may send besides what is listed where the preset has resignation offers (`canOfferResign`).
  */
-export const MATCH_ACTIONS = ["roll", "double", "play", "take", "drop"] as const satisfies readonly PlayerCommandType[];
+export const MATCH_ACTIONS = ["roll", "double", "play", "take", "drop", "accept-resign", "reject-resign"] as const satisfies readonly PlayerCommandType[];
 export type MatchAction = (typeof MATCH_ACTIONS)[number];
 
 export interface StateFacts {
   /** The side that must act next: the mover, or the side answering a double; null once the match is over. */
   toAct: Side | null;
-  /** What `toAct` may do, in this order: roll, double, play, take, drop. Empty once the match is over. */
+  /**
+   * What `toAct` may do, in this order: roll, double, play, take, drop; accept-resign and reject-resign (alone) while
+   * a resignation offer waits. Empty once the match is over.
+   */
   may: MatchAction[];
   /** The mover's legal plays in phase `moving` (compact); null in every other phase. */
   plays: CompactPlays | null;
@@ -37,6 +41,7 @@ export function stateFacts(state: MatchState): StateFacts {
 function decide(state: MatchState): StateFacts {
   const toAct = sideToAct(state);
   if (!toAct) return { toAct: null, may: [], plays: null };
+  if (state.resignOffer) return { toAct, may: ["accept-resign", "reject-resign"], plays: null };
   switch (state.phase) {
     case "awaiting-roll":
       return { toAct, may: canDouble(state, toAct) ? ["roll", "double"] : ["roll"], plays: null };

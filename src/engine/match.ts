@@ -8,8 +8,8 @@ import { compactLegalPlays, readPlays } from "./legal";
 import { applyPlay } from "./play";
 import { fail, ok } from "./errors";
 import { cloneBoard, initialPosition, isHandOver, isSide, opponent } from "./position";
-import { handResult, handResultOf } from "./result";
-import { validateRuleset } from "./rulesets";
+import { handResult, handResultOf, isResignLevel, RESIGN_RESULTS } from "./result";
+import { hasResignOffers, validateRuleset } from "./rulesets";
 import type {
   CompactPlays,
   DiceSource,
@@ -21,6 +21,7 @@ import type {
   MatchState,
   MatchStep,
   Play,
+  ResignLevel,
   Result,
   RuleError,
   Side,
@@ -48,6 +49,8 @@ function cloneState(state: MatchState): MatchState {
     crawfordDone: state.crawfordDone,
     cube: { ...state.cube },
     cubeOffer: state.cubeOffer ? { ...state.cubeOffer } : null,
+    resignOffer: state.resignOffer ? { ...state.resignOffer } : null,
+    resignRefused: state.resignRefused,
     position: { variant: state.position.variant, turn: state.position.turn, board: cloneBoard(state.position.board) },
     phase: state.phase,
     dice: state.dice ? [state.dice[0], state.dice[1]] : null,
@@ -103,6 +106,7 @@ export function compactLegalPlaysFor(state: MatchState): CompactPlays {
 /** Why `side` may not offer a double now, or null when it may. */
 function doubleRefusal(state: MatchState, side: Side): RuleError | null {
   if (state.phase === "over") return { code: "MATCH_OVER", message: "the match has ended" };
+  if (state.resignOffer) return RESIGN_PENDING;
   if (state.phase === "cube-offered") return { code: "CUBE_PENDING", message: "a double is waiting for an answer" };
   if (side !== state.position.turn) return { code: "NOT_YOUR_TURN", message: `it is ${state.position.turn}'s turn` };
   if (state.phase !== "awaiting-roll") return { code: "ALREADY_ROLLED", message: "a double is offered before rolling" };
@@ -121,9 +125,41 @@ function doubleRefusal(state: MatchState, side: Side): RuleError | null {
   return null;
 }
 
-/** The side that must act next (the mover, or the side answering a double), or null when the match is over. */
+const RESIGN_PENDING: RuleError = { code: "RESIGN_PENDING", message: "a resignation offer is waiting for an answer" };
+
+/**
+ * Why `side` may not offer to resign the hand now (at `level`, when given), or null when it may (docs/rules.md §5.5):
+ * only in a preset with resignation offers, on one's own turn before or after rolling, one offer at a time, and not
+ * again in a turn whose offer was rejected.
+ */
+export function resignOfferRefusal(state: MatchState, side: Side, level?: ResignLevel): RuleError | null {
+  if (state.phase === "over") return { code: "MATCH_OVER", message: "the match has ended" };
+  if (!hasResignOffers(state.config.ruleset)) {
+    return { code: "RESIGN_UNAVAILABLE", message: `the ${state.config.ruleset.preset} rules have no resignation offers; resigning forfeits the match` };
+  }
+  if (state.resignOffer) return RESIGN_PENDING;
+  if (state.phase === "cube-offered") return { code: "CUBE_PENDING", message: "a double is waiting for an answer" };
+  if (side !== state.position.turn) return { code: "NOT_YOUR_TURN", message: `it is ${state.position.turn}'s turn` };
+  if (state.resignRefused === side) {
+    return { code: "RESIGN_ALREADY_REFUSED", message: "your offer was rejected this turn; offer again on your next turn" };
+  }
+  if (level === "backgammon" && !state.config.ruleset.koks) {
+    return { code: "RESIGN_UNAVAILABLE", message: "this table scores no backgammon; offer a single or a gammon" };
+  }
+  return null;
+}
+
+export function canOfferResign(state: MatchState, side: Side): boolean {
+  return resignOfferRefusal(state, side) === null;
+}
+
+/**
+ * The side that must act next (the mover, the side answering a double, or the side answering a resignation offer),
+ * or null when the match is over.
+ */
 export function sideToAct(state: MatchState | null): Side | null {
   if (!state || state.phase === "over") return null;
+  if (state.resignOffer) return state.resignOffer.to;
   return state.phase === "cube-offered" && state.cubeOffer ? state.cubeOffer.to : state.position.turn;
 }
 
@@ -156,6 +192,7 @@ function giveDice(draft: MatchState, side: Side, dice: [number, number], events:
 
 function passTurn(draft: MatchState, mover: Side): void {
   draft.firstTurn[mover] = false;
+  draft.resignRefused = null;
   draft.position.turn = opponent(mover);
   draft.phase = "awaiting-roll";
   draft.dice = null;
@@ -165,6 +202,8 @@ function startHand(draft: MatchState, dice: DiceSource, events: MatchEvent[]): v
   draft.hand += 1;
   draft.cube = { value: 1, owner: null };
   draft.cubeOffer = null;
+  draft.resignOffer = null;
+  draft.resignRefused = null;
   draft.firstTurn = { white: true, black: true };
   draft.dice = null;
   events.push({ type: "hand-started", hand: draft.hand, crawford: draft.crawford, score: { ...draft.score } });
@@ -192,6 +231,7 @@ function endMatch(draft: MatchState, winner: Side | null, reason: EndReason, eve
   draft.endReason = reason;
   draft.dice = null;
   draft.cubeOffer = null;
+  draft.resignOffer = null;
   events.push({ type: "match-ended", winner, reason, score: { ...draft.score } });
 }
 
@@ -208,6 +248,7 @@ function endHand(draft: MatchState, winner: Side, result: HandResult, dice: Dice
   draft.score[winner] += value;
   draft.dice = null;
   draft.cubeOffer = null;
+  draft.resignOffer = null;
   events.push({
     type: "hand-ended",
     hand: draft.hand,
@@ -250,6 +291,8 @@ export function newMatch(config: MatchConfig, dice: DiceSource): Result<MatchSte
     crawfordDone: false,
     cube: { value: 1, owner: null },
     cubeOffer: null,
+    resignOffer: null,
+    resignRefused: null,
     position: initialPosition(ruleset.value.variant, "white"),
     phase: "awaiting-roll",
     dice: null,
@@ -262,6 +305,9 @@ export function newMatch(config: MatchConfig, dice: DiceSource): Result<MatchSte
   return ok({ state: draft, events });
 }
 
+/** The commands refused with RESIGN_PENDING while a resignation offer waits for its answer. */
+const ANSWER_FIRST: ReadonlySet<string> = new Set(["roll", "play", "double", "take", "drop", "offer-resign"]);
+
 /** Applies one command. Pure: `state` is left as it was, whatever the outcome. */
 export function applyCommand(state: MatchState, command: MatchCommand, dice: DiceSource): Result<MatchStep> {
   if (typeof command !== "object" || command === null || typeof command.type !== "string") {
@@ -272,7 +318,12 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
   if (fields.includes("side") && !isSide((command as { side?: unknown }).side)) {
     return fail("BAD_COMMAND", `command ${command.type} needs side "white" or "black"`);
   }
+  if (fields.includes("level") && !isResignLevel((command as { level?: unknown }).level)) {
+    return fail("BAD_COMMAND", `command ${command.type} needs level "single", "gammon" or "backgammon"`);
+  }
   if (state.phase === "over") return fail("MATCH_OVER", "the match has ended");
+  // While a resignation offer waits, only its answer is taken (and what ends the match: resign, forfeit, timeout, …).
+  if (state.resignOffer && ANSWER_FIRST.has(command.type)) return { ok: false, error: RESIGN_PENDING };
 
   const draft = cloneState(state);
   const events: MatchEvent[] = [];
@@ -330,6 +381,31 @@ export function applyCommand(state: MatchState, command: MatchCommand, dice: Dic
         events.push({ type: "dropped", side });
         // A dropped double loses the hand at the cube value before the offer, as oin (docs/rules.md §5.4).
         endHand(draft, offer.from, handResultOf("oin"), dice, events);
+      }
+      return done();
+    }
+    case "offer-resign": {
+      const { side, level } = command;
+      const refusal = resignOfferRefusal(draft, side, level);
+      if (refusal) return { ok: false, error: refusal };
+      draft.resignOffer = { from: side, to: opponent(side), level };
+      events.push({ type: "resign-offered", side, level, value: handResultOf(RESIGN_RESULTS[level]).points * draft.cube.value });
+      return done();
+    }
+    case "accept-resign":
+    case "reject-resign": {
+      const side = command.side;
+      const offer = draft.resignOffer;
+      if (!offer) return fail("NO_RESIGN_OFFERED", "no resignation is offered");
+      if (side !== offer.to) return fail("NOT_YOUR_TURN", `${offer.to} must answer the resignation offer`);
+      draft.resignOffer = null;
+      if (command.type === "accept-resign") {
+        events.push({ type: "resign-accepted", side, level: offer.level });
+        // The hand ends at the offered level × the cube, whatever the board would have given (docs/rules.md §5.5).
+        endHand(draft, side, handResultOf(RESIGN_RESULTS[offer.level]), dice, events);
+      } else {
+        events.push({ type: "resign-rejected", side, level: offer.level });
+        draft.resignRefused = offer.from;
       }
       return done();
     }

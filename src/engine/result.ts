@@ -4,13 +4,22 @@
  */
 import { opponent } from "./position";
 import { BAR, OFF } from "./types";
-import type { Board, HandResult, ResultKind, Ruleset, Side } from "./types";
+import type { Board, HandResult, ResignLevel, ResultKind, Ruleset, Side } from "./types";
 import { VARIANTS } from "./variants";
 
 /** The winner's home: its own points 1..6. */
 const HOME_POINTS = [1, 2, 3, 4, 5, 6] as const;
 
 export const RESULT_POINTS: Record<ResultKind, number> = { oin: 1, mars: 2, koks: 3 };
+
+/** A resignation's level as the hand result it gives: single = oin, gammon = mars, backgammon = koks. */
+export const RESIGN_RESULTS: Record<ResignLevel, ResultKind> = { single: "oin", gammon: "mars", backgammon: "koks" };
+
+export const RESIGN_LEVELS: readonly ResignLevel[] = ["single", "gammon", "backgammon"];
+
+export function isResignLevel(value: unknown): value is ResignLevel {
+  return typeof value === "string" && Object.hasOwn(RESIGN_RESULTS, value);
+}
 
 export function handResultOf(kind: ResultKind): HandResult {
   return { kind, points: RESULT_POINTS[kind] };

@@ -12,6 +12,23 @@ export const PRESETS: Readonly<Record<PresetName, Readonly<Ruleset>>> = {
   "armenian-long": { preset: "armenian-long", variant: "long", koks: false, cube: false, opening: "reroll", timeout: "lose-match" },
 };
 
+/**
+ * The presets where a player may offer to resign the current hand as a single, gammon or backgammon and the opponent
+ * accepts or rejects (the backgammon convention, docs/rules.md §5.5). A flag of the preset, not an option: elsewhere
+ * (the Georgian and federation rules) resigning always forfeits the whole match.
+ */
+export const RESIGN_OFFERS: Readonly<Record<PresetName, boolean>> = {
+  "georgian-short": false,
+  backgammon: true,
+  "federation-long": false,
+  "armenian-long": false,
+};
+
+/** The ruleset's preset lets a player offer to resign the hand (see RESIGN_OFFERS). */
+export function hasResignOffers(ruleset: Pick<Ruleset, "preset">): boolean {
+  return RESIGN_OFFERS[ruleset.preset] === true;
+}
+
 export const PRESET_NAMES: readonly PresetName[] = Object.keys(PRESETS) as PresetName[];
 
 export const OPENING_RULES: readonly OpeningRule[] = ["play-opening-dice", "reroll"];

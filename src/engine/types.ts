@@ -129,6 +129,10 @@ export const RULE_ERROR_CODES = [
   "CUBE_UNAVAILABLE", // the cube is off in this ruleset, in a 1-point match, or in the Crawford hand
   "NOT_CUBE_OWNER", // the cube is on the opponent's side
   "CUBE_AT_MAX", // the cube is at 64
+  "RESIGN_UNAVAILABLE", // offer-resign where the preset has no resignation offers, or a level the table does not score
+  "RESIGN_PENDING", // a resignation offer is waiting for an answer: only the answer (or resigning the match) is taken
+  "NO_RESIGN_OFFERED", // accept-resign or reject-resign without an offer
+  "RESIGN_ALREADY_REFUSED", // a second offer in the same turn after the first was refused
   "BAD_COMMAND", // a command the reducer does not know
   "BAD_CONFIG", // a bad match length or ruleset
 ] as const;
@@ -163,6 +167,19 @@ export interface Ruleset {
 }
 export type RulesetOverrides = Partial<Pick<Ruleset, "koks" | "cube" | "opening" | "timeout">>;
 
+/**
+ * What a player offers to resign the current hand as, in the backgammon preset (docs/rules.md §5.5): a single (1),
+ * a gammon (2) or a backgammon (3), times the cube. The levels are the backgammon names of oin, mars and koks.
+ */
+export type ResignLevel = "single" | "gammon" | "backgammon";
+
+/** A resignation offer waiting for an answer: `from` offers to lose the hand at `level`, `to` accepts or rejects. */
+export interface ResignOffer {
+  from: Side;
+  to: Side;
+  level: ResignLevel;
+}
+
 /** A source of fair dice, injected into the match reducer: the server's is cryptographic, tests' are seeded. */
 export interface DiceSource {
   /** One die, an integer 1..6. */
@@ -192,6 +209,7 @@ export interface Cube {
  * - `awaiting-roll`: `position.turn` may roll (or double, when allowed);
  * - `moving`: `position.turn` has `dice` and must play one of the legal plays;
  * - `cube-offered`: the side NOT on turn (`cubeOffer.to`) must take or drop;
+ * - in `awaiting-roll` or `moving` with a `resignOffer`, the offer's `to` must accept or reject it first;
  * - `over`: the match has ended (`winner`, `endReason`).
  * The opening roll happens inside the reducer when a hand starts, so no phase waits for it.
  */
@@ -211,6 +229,13 @@ export interface MatchState {
   cube: Cube;
   /** Set in phase `cube-offered`: who offered and who must answer. */
   cubeOffer: { from: Side; to: Side } | null;
+  /**
+   * A resignation offer waiting for an answer (backgammon preset; the phase stays `awaiting-roll` or `moving`, and
+   * `resignOffer.to` must act); null when none is.
+   */
+  resignOffer: ResignOffer | null;
+  /** The side on turn whose resignation offer was rejected this turn: it may not offer again until its next turn. */
+  resignRefused: Side | null;
   position: Position;
   phase: MatchPhase;
   /** The dice the mover must play in phase `moving`; null otherwise. */
@@ -229,6 +254,12 @@ export type MatchCommand =
   | { type: "double"; side: Side }
   | { type: "take"; side: Side }
   | { type: "drop"; side: Side }
+  /** Offering to resign the hand at a level (backgammon preset, own turn, before or after rolling; docs/rules.md §5.5). */
+  | { type: "offer-resign"; side: Side; level: ResignLevel }
+  /** Accepting the offer: the offerer loses the hand at its level × the cube. */
+  | { type: "accept-resign"; side: Side }
+  /** Rejecting the offer: play goes on where it stopped. */
+  | { type: "reject-resign"; side: Side }
   /** Resigning ends the whole match (docs/rules.md §5.5). */
   | { type: "resign"; side: Side }
   /** The side left / missed its reconnect window: ends the match as a resignation would. */
@@ -265,6 +296,12 @@ export type MatchEvent =
       value: number;
       score: Score;
     }
+  /** `side` offers to lose the hand at `level`; `value` is what it would score (level's points × the cube). */
+  | { type: "resign-offered"; side: Side; level: ResignLevel; value: number }
+  /** `side` accepted the offer; a `hand-ended` (result by the level's name: single oin, gammon mars, backgammon koks) follows. */
+  | { type: "resign-accepted"; side: Side; level: ResignLevel }
+  /** `side` rejected the offer; play goes on. */
+  | { type: "resign-rejected"; side: Side; level: ResignLevel }
   | { type: "resigned"; side: Side }
   | { type: "forfeited"; side: Side }
   | { type: "timed-out"; side: Side }

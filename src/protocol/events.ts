@@ -3,7 +3,7 @@
  * (joins, connections, drops). Each stored event has a `seq`; the table's state version is the last one.
  */
 import * as z from "zod";
-import { BotLevelSchema, EndReasonSchema, RulesetSchema, SideSchema, StepSchema } from "./views";
+import { BotLevelSchema, EndReasonSchema, ResignLevelSchema, RulesetSchema, SideSchema, StepSchema } from "./views";
 import { TimeControlViewSchema } from "./clock";
 import { EntropySchema, ServerSeedSchema } from "./fair-dice";
 
@@ -38,6 +38,12 @@ export const MatchEventSchema = z.discriminatedUnion("type", [
     value: z.number().int(),
     score: ScoreSchema,
   }),
+  /** Backgammon preset: `side` offers to lose the hand at `level`; `value` = the level's points × the cube. */
+  z.object({ type: z.literal("resign-offered"), side: SideSchema, level: ResignLevelSchema, value: z.number().int() }),
+  /** `side` accepted the offer: a `hand-ended` follows (result oin, mars or koks for single, gammon or backgammon). */
+  z.object({ type: z.literal("resign-accepted"), side: SideSchema, level: ResignLevelSchema }),
+  /** `side` rejected the offer: play goes on where it stopped. */
+  z.object({ type: z.literal("resign-rejected"), side: SideSchema, level: ResignLevelSchema }),
   z.object({ type: z.literal("resigned"), side: SideSchema }),
   z.object({ type: z.literal("forfeited"), side: SideSchema }),
   /** The side's clock ran out (the ruleset's `timeout` rule says what it lost). */

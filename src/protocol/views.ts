@@ -17,6 +17,12 @@ export const OpeningSchema = z.enum(["play-opening-dice", "reroll"]);
 export const TimeoutRuleSchema = z
   .enum(["lose-match", "lose-hand"])
   .meta({ id: "TimeoutRule", description: "What running out of time costs: the whole match (as leaving does) or the hand (as a dropped double)." });
+export const ResignLevelSchema = z
+  .enum(["single", "gammon", "backgammon"])
+  .meta({ id: "ResignLevel", description: "What a resignation offer loses the hand as: 1, 2 or 3 points, times the cube (backgammon preset)." });
+export const ResignOfferSchema = z
+  .object({ from: SideSchema, to: SideSchema, level: ResignLevelSchema })
+  .meta({ id: "ResignOffer", description: "A resignation offer waiting for an answer: `from` offers, `to` must accept or reject it." });
 export const EndReasonSchema = z.enum(["score", "resign", "forfeit", "timeout", "abandoned", "closed"]).meta({ id: "EndReason" });
 export const BotLevelSchema = z.enum(["beginner", "intermediate", "expert", "random"]).meta({
   id: "BotLevel",
@@ -118,6 +124,13 @@ export const MatchViewSchema = z
     crawford: z.boolean(),
     cube: z.object({ value: z.number().int(), owner: SideSchema.nullable() }),
     cubeOffer: z.object({ from: SideSchema, to: SideSchema }).nullable(),
+    /**
+     * A resignation offer waiting for an answer (backgammon preset): `to` is `toAct` and may only `accept-resign` or
+     * `reject-resign` (or resign the match). Null when none waits; absent from servers before resignation offers.
+     */
+    resignOffer: ResignOfferSchema.nullable().default(null),
+    /** Sides that may send `offer-resign` right now (backgammon preset, on their turn; docs/rules.md §5.5). */
+    canOfferResign: z.array(SideSchema).default([]),
     phase: z.enum(["awaiting-roll", "moving", "cube-offered", "over"]),
     turn: SideSchema,
     /**

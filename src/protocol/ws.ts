@@ -11,7 +11,7 @@ import * as z from "zod";
 import { ErrorCodeSchema } from "./errors";
 import { LoggedEventSchema } from "./events";
 import { LIMITS, NextPageSchema } from "./http";
-import { LegalPlaySchema, PlaysSchema, SideSchema, TableViewSchema } from "./views";
+import { LegalPlaySchema, PlaysSchema, ResignLevelSchema, SideSchema, TableViewSchema } from "./views";
 import { EntropySchema } from "./fair-dice";
 import { MATCH_COMMANDS, PLAYER_COMMAND_TYPES, type CommandField, type CommandFieldsOf, type PlayerCommandType } from "../engine";
 
@@ -56,11 +56,13 @@ export const PlayStepInputSchema = z.object({ from: z.number().int().min(0).max(
 
 /**
  * A game command's fields on the wire. `side` is not sent: the server knows the seat from the socket's token.
- * `play`: notation ("24/18 13/11", "24/18/13", "bar/22*", "6/off"; "" for a burned roll) or steps.
+ * `play`: notation ("24/18 13/11", "24/18/13", "bar/22*", "6/off"; "" for a burned roll) or steps. `level`: what
+ * `offer-resign` offers to lose the hand as (single, gammon or backgammon).
  */
 const WIRE_FIELDS = {
   side: {},
   play: { play: z.union([z.string().max(200), z.array(PlayStepInputSchema).max(8)]) },
+  level: { level: ResignLevelSchema },
 } as const satisfies Record<CommandField, z.ZodRawShape>;
 
 type WireFieldTypes = { [F in CommandField]: { -readonly [K in keyof (typeof WIRE_FIELDS)[F]]: z.infer<(typeof WIRE_FIELDS)[F][K]> } };

@@ -77,6 +77,12 @@ export function describeEvent(e: TableOrMatchEvent, who: Who = sideName): string
       return t("table.log.dropped", { side: who(e.side) });
     case "hand-ended":
       return handResultText(e, who);
+    case "resign-offered":
+      return t("table.log.resignOffered", { side: who(e.side), level: resignLevelName(e.level), points: points(e.value) });
+    case "resign-accepted":
+      return t("table.log.resignAccepted", { side: who(e.side), level: resignLevelName(e.level) });
+    case "resign-rejected":
+      return t("table.log.resignRejected", { side: who(e.side) });
     case "resigned":
       return t("table.log.resigned", { side: who(e.side) });
     case "forfeited":
@@ -86,6 +92,18 @@ export function describeEvent(e: TableOrMatchEvent, who: Who = sideName): string
     case "match-ended":
       return matchResultText(e, who);
   }
+}
+
+const RESIGN_LEVEL_KEYS: Record<string, MessageKey> = {
+  single: "table.resign.level.single",
+  gammon: "table.resign.level.gammon",
+  backgammon: "table.resign.level.backgammon",
+};
+
+/** A resignation offer's level by its name in the page's language (single/oin, gammon/mars, backgammon/koks). */
+export function resignLevelName(level: string): string {
+  const key = RESIGN_LEVEL_KEYS[level];
+  return key ? t(key) : level;
 }
 
 const RESULT_KEYS: Record<string, MessageKey> = { oin: "table.result.oin", mars: "table.result.mars", koks: "table.result.koks" };

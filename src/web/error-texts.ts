@@ -97,6 +97,10 @@ export const ERROR_TEXTS: Readonly<Record<ErrorCode, MessageKey>> = {
   CUBE_UNAVAILABLE: "errors.code.cube",
   NOT_CUBE_OWNER: "errors.code.cube",
   CUBE_AT_MAX: "errors.code.cube",
+  RESIGN_UNAVAILABLE: "errors.code.resignUnavailable",
+  RESIGN_PENDING: "errors.code.tableMoved",
+  NO_RESIGN_OFFERED: "errors.code.tableMoved",
+  RESIGN_ALREADY_REFUSED: "errors.code.resignRefused",
   BAD_COMMAND: "errors.code.other",
   BAD_CONFIG: "errors.code.badRequest",
 };

@@ -236,6 +236,10 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
         const on = (el as HTMLInputElement).checked;
         return void command(() => conn.setAutoRoll(on));
       }
+      case "accept-resign":
+        return void command(() => conn.acceptResign());
+      case "reject-resign":
+        return void command(() => conn.rejectResign());
       case "resign":
         return void ask(t("table.dialog.resign"), t("table.dialog.resignOk"), () => conn.resign(), true);
     }

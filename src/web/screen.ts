@@ -34,7 +34,7 @@ export interface ScreenInput {
   selected: number | null;
 }
 
-export type ControlId = "roll" | "double" | "undo" | "confirm" | "take" | "drop" | "auto-roll" | "resign";
+export type ControlId = "roll" | "double" | "undo" | "confirm" | "take" | "drop" | "accept-resign" | "reject-resign" | "auto-roll" | "resign";
 
 export interface Control {
   id: ControlId;
@@ -145,6 +145,11 @@ function controls({ table, me, busy, turn }: ScreenInput): Control[] {
   if (may.includes("play") && turn) {
     add("undo", t("table.turn.undo"), turn.canUndo);
     add("confirm", t(turn.burned ? "table.turn.pass" : "table.turn.confirm"), turn.complete() !== null, "primary");
+  }
+  if (may.includes("accept-resign") && m.resignOffer) {
+    const value = (m.resignOffer.level === "single" ? 1 : m.resignOffer.level === "gammon" ? 2 : 3) * m.cube.value;
+    add("accept-resign", t("table.turn.acceptResign", { points: points(value) }), true, "primary");
+    add("reject-resign", t("table.turn.rejectResign"), true);
   }
   if (may.includes("take")) {
     add("take", t("table.turn.take", { value: offered }), true);

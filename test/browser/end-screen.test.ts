@@ -64,6 +64,8 @@ function finishedTable(id: string, end: Ending, score: { white: number; black: n
       may: [],
       winner: "white",
       endReason: end.reason,
+      resignOffer: null,
+      canOfferResign: [],
     },
     timeControl: { name: "standard", delaySeconds: 12, reserveSeconds: 60, matchReserveSeconds: 60 * end.length },
     clock: null,

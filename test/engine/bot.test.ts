@@ -259,6 +259,8 @@ describe("a bot playing over the protocol (what src/bot/remote.ts sees)", () => 
         crawford: state.crawford,
         cube: { ...state.cube },
         cubeOffer: state.cubeOffer,
+        resignOffer: state.resignOffer,
+        canOfferResign: [],
         phase: state.phase,
         turn: state.position.turn,
         firstTurn: state.firstTurn[state.position.turn],

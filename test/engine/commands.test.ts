@@ -16,12 +16,12 @@ import { MatchCommandSchema } from "../../src/server/room/stored";
 /** One command of each type, with the fields the list gives it. */
 function sample(type: MatchCommand["type"]): Record<string, unknown> {
   const fields = MATCH_COMMANDS[type].fields as readonly string[];
-  return { type, ...(fields.includes("side") ? { side: "white" } : {}), ...(fields.includes("play") ? { play: "24/18 13/11" } : {}) };
+  return { type, ...(fields.includes("side") ? { side: "white" } : {}), ...(fields.includes("play") ? { play: "24/18 13/11" } : {}), ...(fields.includes("level") ? { level: "gammon" } : {}) };
 }
 
 describe("one list of commands", () => {
   it("the socket's message types are the players' commands of the list, then the table messages", () => {
-    expect(PLAYER_COMMAND_TYPES).toEqual(["roll", "play", "double", "take", "drop", "resign"]);
+    expect(PLAYER_COMMAND_TYPES).toEqual(["roll", "play", "double", "take", "drop", "offer-resign", "accept-resign", "reject-resign", "resign"]);
     expect(CLIENT_MESSAGE_TYPES).toEqual([...PLAYER_COMMAND_TYPES, "auto-roll", "chat", "rematch", "sync"]);
   });
 

@@ -61,5 +61,7 @@ function gameMove(seat: Side, message: GameMessage): (room: Room) => Decision {
 }
 
 function toMatchCommand(side: Side, message: GameMessage): MatchCommand {
-  return message.type === "play" ? { type: "play", side, play: message.play } : { type: message.type, side };
+  if (message.type === "play") return { type: "play", side, play: message.play };
+  if (message.type === "offer-resign") return { type: "offer-resign", side, level: message.level };
+  return { type: message.type, side };
 }

@@ -12,6 +12,8 @@ import {
   CheckersSchema,
   ClockStateSchema,
   EndReasonSchema,
+  ResignLevelSchema,
+  ResignOfferSchema,
   RulesetSchema,
   SeatRatingSchema,
   ServerSeedSchema,
@@ -103,6 +105,9 @@ export const MatchStateSchema: z.ZodType<MatchState> = z.object({
   crawfordDone: z.boolean(),
   cube: z.object({ value: z.number().int(), owner: SideSchema.nullable() }),
   cubeOffer: z.object({ from: SideSchema, to: SideSchema }).nullable(),
+  /** Resignation offers (backgammon preset): absent in rows written before them, read as none. */
+  resignOffer: ResignOfferSchema.nullable().default(null),
+  resignRefused: SideSchema.nullable().default(null),
   position: z.object({ variant: z.enum(["long", "short"]), board: BoardSchema, turn: SideSchema }),
   phase: z.enum(["awaiting-roll", "moving", "cube-offered", "over"]),
   dice: z.tuple([z.number().int().min(1).max(6), z.number().int().min(1).max(6)]).nullable(),
@@ -121,6 +126,7 @@ export const StoredEventsSchema = z.array(StoredEventSchema);
 const STORED_FIELDS: Record<CommandField, z.ZodType> = {
   side: SideSchema,
   play: z.union([z.string(), z.array(z.object({ from: z.number().int(), to: z.number().int() }))]),
+  level: ResignLevelSchema,
 };
 
 /**

@@ -1,5 +1,5 @@
 /** What clients see: the public table view (no token hashes) and the mover's legal plays (compact, or written out for v1), built from the stored room. */
-import { canDouble, pipCount, stateFacts, type CompactPlays, type MatchState, type Side } from "../../engine";
+import { canDouble, canOfferResign, pipCount, stateFacts, type CompactPlays, type MatchState, type Side } from "../../engine";
 import type { MatchView, PlayerView, TableView } from "../../protocol";
 import { stakeView } from "../coins/stakes";
 import { clockView, timeControlOf } from "./clock";
@@ -56,6 +56,8 @@ function matchView(state: MatchState): MatchView {
     crawford: state.crawford,
     cube: { ...state.cube },
     cubeOffer: state.cubeOffer ? { ...state.cubeOffer } : null,
+    resignOffer: state.resignOffer ? { ...state.resignOffer } : null,
+    canOfferResign: SIDES.filter((side) => canOfferResign(state, side)),
     phase: state.phase,
     turn: state.position.turn,
     firstTurn: state.firstTurn[state.position.turn],
