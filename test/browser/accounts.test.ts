@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { NardiClient } from "../../src/client";
 import { translate } from "../../src/web/i18n";
 import { claimName, playerPage, POLL, screenshot, settled, useChromium } from "./browser";
+import { overflowing, seriousViolations } from "./page-checks";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -161,6 +162,29 @@ describe("accounts", () => {
     expect((await new NardiClient(baseUrl).getPlayer(oldId)).kind).toBe("deleted");
     await page.goto(`${baseUrl}/#/p/${oldId}`);
     await expect.poll(() => page.getByTestId("profile-kind").textContent(), POLL).toContain("deleted");
+    expect(errors).toEqual([]);
+  });
+
+  it("the account's pieces (guest notice, forgot password, the code, delete) in every language: no serious axe violation, nothing wider than a phone", async () => {
+    const errors: string[] = [];
+    const problems: string[] = [];
+    for (const [lang, locale] of [["en", "en-GB"], ["ru", "ru-RU"], ["ka", "ka-GE"], ["hy", "hy-AM"]] as const) {
+      const page = await playerPage(browser(), errors, { ...PHONE, locale });
+      await page.goto(`${baseUrl}/`);
+      await expect.poll(() => page.getByTestId("guest-notice").textContent(), POLL).toContain(translate(lang, "accounts.guest.title"));
+      problems.push(...(await overflowing(page)).map((p) => `lobby ${lang}: overflow ${p}`));
+      await ownProfile(page);
+      await page.getByTestId("forgot-open").click();
+      await page.getByTestId("account-name").fill(`Q${lang}${Date.now() % 100000}`);
+      await page.getByTestId("account-password").fill("correct horse battery");
+      await page.getByTestId("claim").click();
+      await page.waitForSelector('[data-testid="recovery-code"]');
+      expect(await page.getByTestId("recovery-code-done").textContent()).toBe(translate(lang, "accounts.code.done"));
+      problems.push(...(await overflowing(page)).map((p) => `profile ${lang}: overflow ${p}`));
+      problems.push(...(await seriousViolations(page)).map((p) => `profile ${lang}: ${p}`));
+      await screenshot(page, `accounts-profile-${lang}-phone`);
+    }
+    expect(problems).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
