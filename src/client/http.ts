@@ -64,6 +64,17 @@ import {
 import type { input } from "zod";
 import { HealthSchema, MetricsReportSchema, type Health, type MetricsPeriod, type MetricsReport } from "../protocol/metrics";
 import { ReportQueueSchema, StaffReportSchema, type ReportQueue, type ReportStatus, type ResolveReportBody, type StaffReport } from "../protocol/reports";
+import {
+  ClaimedProfileSchema,
+  IssuedRecoveryCodeSchema,
+  RecoveryCodeStateSchema,
+  RecoveryGrantSchema,
+  type ClaimedProfile,
+  type IssuedRecoveryCode,
+  type RecoveryBody,
+  type RecoveryCodeState,
+  type RecoveryGrant,
+} from "../protocol/recovery";
 import { ChatFilterStateSchema, type ChatFilterState, type SetChatFilterBodySchema, type SetSiteBodySchema } from "../protocol/site";
 import { TableConnection } from "./connection";
 import { randomHex } from "../protocol";
@@ -207,9 +218,24 @@ export class NardiClient {
     return this.request("GET", "/v1/me", PlayerProfileSchema, undefined, this.options.session);
   }
 
-  /** Session: a guest claims a name with a password. */
-  claim(credentials: Credentials): Promise<PlayerProfile> {
-    return this.request("POST", "/v1/me/claim", PlayerProfileSchema, credentials, this.options.session);
+  /** Session: a guest claims a name with a password; the answer carries the first recovery code (shown once). */
+  claim(credentials: Credentials): Promise<ClaimedProfile> {
+    return this.request("POST", "/v1/me/claim", ClaimedProfileSchema, credentials, this.options.session);
+  }
+
+  /** A forgotten password reset with the recovery code: a fresh session (all others end) and the next code. */
+  recover(body: RecoveryBody): Promise<RecoveryGrant> {
+    return this.request("POST", "/v1/recovery", RecoveryGrantSchema, body);
+  }
+
+  /** Session: whether a recovery code is set (never the code). */
+  getRecoveryCodeState(): Promise<RecoveryCodeState> {
+    return this.request("GET", "/v1/me/recovery-code", RecoveryCodeStateSchema, undefined, this.options.session);
+  }
+
+  /** Session: a new recovery code after the password is checked again; the old code stops working. */
+  newRecoveryCode(password: string): Promise<IssuedRecoveryCode> {
+    return this.request("POST", "/v1/me/recovery-code", IssuedRecoveryCodeSchema, { password }, this.options.session);
   }
 
   rename(name: string): Promise<PlayerProfile> {

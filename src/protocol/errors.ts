@@ -56,6 +56,8 @@ export const PROTOCOL_ERROR_CODES = [
   "ACTION_NOT_FOUND", // no moderation action with this id, or one that cannot be undone
   "REPORT_CLOSED", // the report was already handled or dismissed (a report is resolved once)
   "MATCH_REVERSED", // the match's rating and coin effects stand reversed already (restore it first)
+  "BAD_RECOVERY_CODE", // a password reset with a wrong recovery code, or for a name that has none (one answer for both)
+  "RECOVERY_CODE_USED", // a password reset with a recovery code that already reset the password once
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -116,6 +118,8 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   ACTION_NOT_FOUND: 404,
   REPORT_CLOSED: 409,
   MATCH_REVERSED: 409,
+  BAD_RECOVERY_CODE: 401,
+  RECOVERY_CODE_USED: 409,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

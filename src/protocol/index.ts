@@ -22,3 +22,4 @@ export * from "./reports";
 export * from "./admin";
 export * from "./fairplay";
 export * from "./site";
+export * from "./recovery";

@@ -19,6 +19,7 @@ import { HttpRefusal, problemResponse } from "./problem";
 import { admin } from "./admin";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
+import { recovery } from "./routes/recovery";
 import { fairplay } from "./routes/fairplay";
 import { lobby } from "./routes/lobby";
 import { seek } from "./routes/seek";
@@ -124,6 +125,7 @@ export function createApp() {
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
   app.route("/v1", players);
+  app.route("/v1", recovery);
   app.route("/v1", reports);
   app.route("/v1", standing);
   app.route("/v1", fairplay);

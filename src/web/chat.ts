@@ -1,8 +1,9 @@
 /**
  * The chat panel at the table. The two players talk; spectators read (one channel: a player always knows who
  * can read them, and nobody without a seat can post into a match). Lines are shown as text, never as HTML.
- * Against an anonymous guest chat starts off (a click turns it on); the opponent can be muted, remembered in
- * localStorage by their player id (or name, for seats without one).
+ * Against an anonymous guest chat starts off (a click turns it on), except at a private (invite) table, where both
+ * players came by the invite and chat is on from the start (and so again after a reload, with the stored lines);
+ * the opponent can be muted, remembered in localStorage by their player id (or name, for seats without one).
  */
 import type { Side } from "../engine/types";
 import { CommandError, type NardiClient, type TableConnection } from "../client";
@@ -180,6 +181,7 @@ export function mountChat(conn: TableConnection, api: NardiClient): ChatPanel {
       opponentKey = other ? (other.playerId ?? `name:${other.name}`) : null;
       if (viewer === null) enabled = true;
       else if (other && other.kind === "bot") enabled = false;
+      else if (table.private) enabled = true;
       else if (other && checkedOpponent !== opponentKey) {
         checkedOpponent = opponentKey;
         enabled = null;

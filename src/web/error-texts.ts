@@ -65,6 +65,8 @@ export const ERROR_TEXTS: Readonly<Record<ErrorCode, MessageKey>> = {
   ACTION_NOT_FOUND: "errors.code.staffStale",
   REPORT_CLOSED: "errors.code.staffStale",
   MATCH_REVERSED: "errors.code.staffStale",
+  BAD_RECOVERY_CODE: "errors.code.badRecoveryCode",
+  RECOVERY_CODE_USED: "errors.code.recoveryCodeUsed",
   // The engine's rule codes: positions and input formats (the page sends neither boards nor notation).
   BAD_BOARD: "errors.code.badRequest",
   BAD_CHECKER_COUNT: "errors.code.badRequest",

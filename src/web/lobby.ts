@@ -8,6 +8,7 @@ import type { LobbySnapshot, NardiClient, PlayerProfile, PlayingSummary, SeatGra
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
 import { LobbyMessageSchema, TIME_CONTROL_NAMES, type BotLevelName, type TimeControlName } from "../protocol";
+import { followAccountSeat, guestNotice, seatNameNote } from "./accounts";
 import { stakeField, stakeLine, stakeListed } from "./coins";
 import { ratedBadge, ratingBadge } from "./seat-rating";
 import { mountQuickPlay } from "./quick";
@@ -172,10 +173,15 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   const stake = stakeField(api, player);
   const createError = h("p", { class: "error", "data-testid": "create-error", role: "alert" });
   const create = button(t("lobby.create.friend"), "create", () => void createTable(), "primary big");
+  // At a rated or stake table the seat shows the account's name: the name field gives way to a line saying so.
+  const nameField = field(t("lobby.name"), name);
+  const seatNote = seatNameNote(player);
   const form = h(
     "div",
     { class: "new-table" },
-    field(t("lobby.name"), name),
+    guestNotice(player, true),
+    nameField,
+    seatNote,
     field(t("lobby.rules"), preset, h("span", { class: "hints" }, about, rulesLink)),
     field(t("lobby.length"), length),
     botField,
@@ -193,6 +199,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     h("div", { class: "row" }, create),
     createError,
   );
+  const showSeatName = followAccountSeat(form, nameField, seatNote, () => player !== null && !guest && mode !== "computer" && (rated.checked || stake.stake() !== undefined));
 
   function choose(choice: Choice): void {
     mode = choice;
@@ -209,6 +216,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     ratedField.hidden = bot;
     stake.field.hidden = bot;
     if (bot) rated.checked = false;
+    showSeatName();
     create.textContent = t(bot ? "lobby.create.computer" : "lobby.create.friend");
   }
 
@@ -388,7 +396,10 @@ export function mountJoin(root: HTMLElement, api: NardiClient, tableId: string, 
         },
         "primary big",
       );
-      card.append(field(t("lobby.name"), name), h("div", { class: "row" }, join));
+      const accountSeat = player !== null && (table.rated || table.stake !== undefined);
+      const note = seatNameNote(player);
+      note.hidden = !accountSeat;
+      card.append(accountSeat ? note : field(t("lobby.name"), name), h("div", { class: "row" }, join));
       if (table.spectators) card.append(h("p", {}, watch));
     } catch (e) {
       if (!live) return;

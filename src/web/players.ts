@@ -3,6 +3,7 @@
  * log in, rename, log out) and the leaderboards per rule set.
  */
 import type { MatchSummary, NardiClient, PlayerProfile } from "../client";
+import { deleteAccount, deletedCard, forgotPassword, guestNotice, recoveryCodeCard, recoveryCodeState, showRecoveryCode } from "./accounts";
 import type { Side } from "../engine/types";
 import { button, clear, h } from "./dom";
 import { problemMessage } from "./errors";
@@ -68,7 +69,11 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
           ? h("p", { class: "muted", "data-testid": "no-matches" }, t("players.noMatches"))
           : h("ul", { class: "tables", "data-testid": "matches" }, ...page.matches.map((m) => matchRow(m, player.id))),
       );
-      if (visitor.me?.id === player.id) root.append(accountCard(visitor, player, onSession), myReportsCard(visitor.api));
+      if (visitor.me?.id === player.id) {
+        const notices = [deletedCard(player.id), recoveryCodeCard(), guestNotice(player, false)].filter((x) => x !== null);
+        card.before(...notices);
+        root.append(accountCard(visitor, player, onSession), myReportsCard(visitor.api));
+      }
       else if (visitor.me && player.kind !== "deleted") {
         card.append(h("div", { class: "row" }, reportButton(visitor.api, { playerId: player.id, name: player.name, tableId: null }, "profile-report")));
       }
@@ -124,7 +129,11 @@ function accountCard(visitor: Visitor, player: PlayerProfile, onSession: (v: Vis
   const credentials = () => ({ name: name.value.trim(), password: password.value });
   const buttons = [
     player.kind === "guest"
-      ? button(t("players.account.claim"), "claim", run(async () => ({ ...visitor, me: await visitor.api.claim(credentials()) })), "primary")
+      ? button(t("players.account.claim"), "claim", run(async () => {
+          const { recoveryCode, ...me } = await visitor.api.claim(credentials());
+          showRecoveryCode(recoveryCode);
+          return { ...visitor, me };
+        }), "primary")
       : button(t("players.account.rename"), "rename", run(async () => ({ ...visitor, me: await visitor.api.rename(name.value.trim()) }))),
     button(t("players.account.login"), "login", run(async () => signedIn(anonymous, await anonymous.logIn(credentials())))),
     button(t("players.account.logout"), "logout", run(async () => {
@@ -141,6 +150,9 @@ function accountCard(visitor: Visitor, player: PlayerProfile, onSession: (v: Vis
     h("div", { class: "row" }, name, password),
     h("div", { class: "row" }, ...buttons),
     message,
+    forgotPassword(anonymous, onSession),
+    player.kind === "member" ? recoveryCodeState(visitor.api) : null,
+    deleteAccount(visitor, onSession),
   );
 }
 

@@ -61,12 +61,13 @@ describe("reports in the browser", () => {
     await settled(guest);
     await settled(host);
 
-    // Chat with a guest starts off: both turn it on; the guest insults the host.
+    // "Play a friend" makes a private table: between the two invited players chat is on from the start, guests or
+    // not (no "turn chat on"); the guest insults the host.
     const insult = "you are a donkey and you play like one";
-    await guest.getByTestId("chat-enable").click();
+    for (const page of [guest, host]) await expect.poll(() => page.getByTestId("chat-input").isVisible(), POLL).toBe(true);
+    expect(await host.getByTestId("chat-enable").count()).toBe(0);
     await guest.getByTestId("chat-input").fill(insult);
     await guest.getByTestId("chat-send").click();
-    await host.getByTestId("chat-enable").click();
     await expect.poll(() => host.getByTestId("chat-line").allTextContents(), POLL).toEqual([expect.stringContaining(insult)]);
 
     // The host reports the opponent from the table: beside Mute in the chat (the table tools have Report too).

@@ -20,6 +20,7 @@ import {
   StoredPlayersSchema,
   StoredRecordSchema,
 } from "./rows";
+import { forgetCodes } from "./recovery";
 import { tableFinished } from "./seats";
 
 export interface PlayerRow {
@@ -96,14 +97,17 @@ export class Db {
     return row ? playerOf(row) : null;
   }
 
-  /** A guest becomes a member under `name`. "taken": another player has the name; "claimed": not a guest any more. */
-  async claim(id: string, name: string, nameKey: string, password: string): Promise<"ok" | "taken" | "claimed"> {
-    const run = this.d1
+  /**
+   * A guest becomes a member under `name`. "taken": another player has the name; "claimed": not a guest any more.
+   * `also`: statements written in the same batch (the first recovery code, ./recovery.ts).
+   */
+  async claim(id: string, name: string, nameKey: string, password: string, also: D1PreparedStatement[] = []): Promise<"ok" | "taken" | "claimed"> {
+    const update = this.d1
       .prepare("UPDATE players SET name = ?, name_key = ?, name_skeleton = ?, kind = 'member', password = ? WHERE id = ? AND kind = 'guest'")
-      .bind(name, nameKey, nameSkeleton(name), password, id)
-      .run();
+      .bind(name, nameKey, nameSkeleton(name), password, id);
+    const run = this.d1.batch([update, ...also]);
     try {
-      return (await run).meta.changes === 1 ? "ok" : "claimed";
+      return (await run)[0]?.meta.changes === 1 ? "ok" : "claimed";
     } catch (error) {
       if (UNIQUE.test(String(error))) return "taken";
       throw error;
@@ -119,10 +123,11 @@ export class Db {
     );
   }
 
-  /** The account goes (name, password, sessions); its ratings and match records stay, shown as deleted. */
+  /** The account goes (name, password, recovery code, sessions); its ratings and match records stay, shown as deleted. */
   async deletePlayer(id: string): Promise<void> {
     await this.d1.batch([
       this.d1.prepare("DELETE FROM sessions WHERE player_id = ?").bind(id),
+      forgetCodes(this.d1, id),
       this.d1.prepare("UPDATE players SET name = NULL, name_key = NULL, name_skeleton = NULL, password = NULL, kind = 'deleted' WHERE id = ?").bind(id),
     ]);
   }

@@ -5,6 +5,7 @@
 import { OpenAPIHono, createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
+  ClaimedProfileSchema,
   CredentialsBodySchema,
   LeaderboardSchema,
   MatchPageSchema,
@@ -30,7 +31,9 @@ import { guestName, nameKey } from "../identity/names";
 import { hashPassword, verifyPassword } from "../identity/password";
 import { profileOf, ratingView } from "../identity/profile";
 import { forgetPlayerSessions, forgetSession } from "../identity/session-cache";
+import { freshCode } from "../identity/recovery";
 import { cachedRead, openSession, requireSession, type SessionRead } from "../identity/sessions";
+import { limitSignIn } from "../identity/signin-limit";
 import { newPlayerId, sha256Hex } from "../ids";
 import { limitClient } from "../access";
 import { isProtectedName, requireOwnSkeleton } from "../fairplay/names";
@@ -109,10 +112,7 @@ players.openapi(
   }),
   async (c) => {
     const { name, password } = c.req.valid("json");
-    const address = c.req.header("cf-connecting-ip") ?? "local";
-    for (const key of [`ip:${address}`, `name:${nameKey(name)}`]) {
-      if (!(await c.env.SIGNIN_LIMITER.limit({ key })).success) throw new HttpRefusal("RATE_LIMITED", "too many sign-in attempts; wait a minute");
-    }
+    await limitSignIn(c.env, c.req.raw, name);
     const db = new Db(c.env.DB);
     const player = await db.playerByName(nameKey(name));
     const ok = await verifyPassword(password, player?.kind === "member" ? player.password : null);
@@ -195,7 +195,7 @@ players.openapi(
     security,
     request: body(CredentialsBodySchema),
     responses: {
-      200: json(PlayerProfileSchema, "The member"),
+      200: json(ClaimedProfileSchema, "The member, with their first one-time recovery code (shown once; docs/players.md#recovery-codes)"),
       400: problem("BAD_REQUEST or BAD_JSON"),
       ...unauthorized,
       409: problem("NAME_TAKEN or ALREADY_CLAIMED"),
@@ -209,12 +209,15 @@ players.openapi(
     if (player.kind !== "guest") throw new HttpRefusal("ALREADY_CLAIMED", "this player already has a name and password; rename instead");
     await admit(c.env, { what: "claim", player });
     await requireOwnSkeleton(c.env, name, player);
-    const claimed = await db.claim(player.id, name, nameKey(name), await hashPassword(password));
+    const passwordHash = await hashPassword(password);
+    // The first recovery code is stored in the claim's batch, and only if the claim applied (docs/players.md#recovery-codes).
+    const recovery = await freshCode(c.env.DB, player.id, Date.now(), passwordHash);
+    const claimed = await db.claim(player.id, name, nameKey(name), passwordHash, [recovery.statement]);
     if (claimed === "taken") throw new HttpRefusal("NAME_TAKEN", `another player is called ${name}`);
     if (claimed === "claimed") throw new HttpRefusal("ALREADY_CLAIMED", "this player already has a name and password");
     forgetPlayerSessions(player.id);
     await countClaim(c.env, c.req.raw);
-    return c.json(await profileOf(db, (await db.player(player.id))!, Date.now()), 200);
+    return c.json({ ...(await profileOf(db, (await db.player(player.id))!, Date.now())), recoveryCode: recovery.code }, 200);
   },
 );
 
