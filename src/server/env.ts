@@ -12,6 +12,8 @@ export interface Env {
   /** Quick match: one pool per combination of choices, and the registry that pairs a player at most once. */
   QUICK_POOL: DurableObjectNamespace<QuickPool>;
   SEEK_REGISTRY: DurableObjectNamespace<SeekRegistry>;
+  /** Optional var: until when (ISO 8601) the sharded registry also consults the old single one (docs/deployment.md). */
+  SEEK_REGISTRY_BRIDGE_UNTIL?: string;
   /** Quick-match seeks (socket upgrades to /v1/seek) per client address. */
   SEEK_LIMIT: RateLimit;
   /** Players, sessions, ratings and match records (migrations/). */
