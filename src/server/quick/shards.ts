@@ -77,9 +77,12 @@ export class Registry {
     return this.#bridgeUntil !== null && now < this.#bridgeUntil;
   }
 
-  /** A seek that began before the bridge ended may have been paired through the old object. */
-  #readsLegacy(since: number): boolean {
-    return this.#bridgeUntil !== null && since < this.#bridgeUntil;
+  /**
+   * A seek that began before the bridge ended may have been paired through the old object; an hour (the longest
+   * seek) after the end no such seek is left.
+   */
+  #readsLegacy(since: number, now: number): boolean {
+    return this.#bridgeUntil !== null && since < this.#bridgeUntil && now < this.#bridgeUntil + SEEK_LIMITS.maxSeekMs;
   }
 
   /**
@@ -108,14 +111,15 @@ export class Registry {
         done.push({ object, ids: group.map((e) => e.playerId) });
       }
       const legacy = this.#object(LEGACY_REGISTRY);
-      if (this.#writesLegacy(this.#now())) {
+      const now = this.#now();
+      if (this.#writesLegacy(now)) {
         const result = await legacy.claim(entries, tableId);
         if (!result.ok) {
           await giveBack();
           return result;
         }
       } else {
-        const older = entries.filter((e) => this.#readsLegacy(e.since));
+        const older = entries.filter((e) => this.#readsLegacy(e.since, now));
         const taken = older.length === 0 ? [] : await legacy.taken(older, tableId);
         if (taken.length > 0) {
           await giveBack();
@@ -138,7 +142,7 @@ export class Registry {
       groups.set(shard, [...(groups.get(shard) ?? []), id]);
     }
     const calls = [...groups].map(([shard, ids]) => this.#object(shardName(shard)).release(ids, tableId));
-    if (this.#readsLegacy(this.#now() - SEEK_LIMITS.maxSeekMs)) calls.push(this.#object(LEGACY_REGISTRY).release(playerIds, tableId));
+    if (this.#readsLegacy(-Infinity, this.#now())) calls.push(this.#object(LEGACY_REGISTRY).release(playerIds, tableId));
     await Promise.all(calls);
   }
 
@@ -152,7 +156,7 @@ export class Registry {
   /** The pools the player may be seeking in now. */
   async poolsOf(playerId: string): Promise<string[]> {
     const calls = [this.#shard(playerId).poolsOf(playerId)];
-    if (this.#readsLegacy(this.#now() - SEEK_LIMITS.maxSeekMs)) calls.push(this.#object(LEGACY_REGISTRY).poolsOf(playerId));
+    if (this.#readsLegacy(-Infinity, this.#now())) calls.push(this.#object(LEGACY_REGISTRY).poolsOf(playerId));
     return [...new Set((await Promise.all(calls)).flat())].sort();
   }
 }
