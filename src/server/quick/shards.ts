@@ -110,17 +110,16 @@ export class Registry {
         }
         done.push({ object, ids: group.map((e) => e.playerId) });
       }
-      const legacy = this.#object(LEGACY_REGISTRY);
       const now = this.#now();
       if (this.#writesLegacy(now)) {
-        const result = await legacy.claim(entries, tableId);
+        const result = await this.#object(LEGACY_REGISTRY).claim(entries, tableId);
         if (!result.ok) {
           await giveBack();
           return result;
         }
       } else {
         const older = entries.filter((e) => this.#readsLegacy(e.since, now));
-        const taken = older.length === 0 ? [] : await legacy.taken(older, tableId);
+        const taken = older.length === 0 ? [] : await this.#object(LEGACY_REGISTRY).taken(older, tableId);
         if (taken.length > 0) {
           await giveBack();
           return { ok: false, taken };
