@@ -15,6 +15,8 @@ export interface Env {
   SEEK_REGISTRY: DurableObjectNamespace<SeekRegistry>;
   /** Quick match: the index of who waits in which pool, read by GET /v1/seek/pools (src/server/quick/counts.ts). */
   POOL_COUNTS: DurableObjectNamespace<PoolCounts>;
+  /** Optional var: until when (ISO 8601) the sharded registry also consults the old single one (docs/deployment.md). */
+  SEEK_REGISTRY_BRIDGE_UNTIL?: string;
   /** Quick-match seeks (socket upgrades to /v1/seek) per client address. */
   SEEK_LIMIT: RateLimit;
   /** Players, sessions, ratings and match records (migrations/). */

@@ -6,6 +6,7 @@
  */
 import { tableFinished, tablesOf } from "../db/seats";
 import type { Env } from "../env";
+import { registryOf } from "../quick/shards";
 import type { Moderation, ModerationResult } from "../room/moderation";
 
 /** What a stored moderation action asks of the live objects. */
@@ -57,7 +58,7 @@ async function reachSeeks(env: Env, action: Exclude<LiveAction, { kind: "close-t
   if (action.kind !== "ban" && action.kind !== "suspend" && action.kind !== "rename") return [];
   let pools: string[] = [];
   try {
-    pools = await env.SEEK_REGISTRY.getByName("registry").poolsOf(action.playerId);
+    pools = await registryOf(env).poolsOf(action.playerId);
   } catch (error) {
     console.error(`moderation ${action.kind}: the seeker registry could not be reached`, error);
     return [];

@@ -36,13 +36,18 @@ export function poolsOf(sql: SqlStorage, playerId: string, now: number): string[
  * began). Synchronous, so the check and the writes are one transaction.
  */
 export function claim(sql: SqlStorage, entries: ClaimEntry[], tableId: string, now: number): ClaimResult {
-  const taken = entries
-    .filter((e) => sql.exec("SELECT 1 FROM claims WHERE player_id = ? AND paired_at >= ? AND table_id != ? LIMIT 1", e.playerId, e.since, tableId).toArray().length > 0)
-    .map((e) => e.playerId);
-  if (taken.length > 0) return { ok: false, taken };
+  const refused = taken(sql, entries, tableId);
+  if (refused.length > 0) return { ok: false, taken: refused };
   for (const e of entries) sql.exec("INSERT OR IGNORE INTO claims (player_id, table_id, paired_at) VALUES (?, ?, ?)", e.playerId, tableId, now);
   sql.exec("DELETE FROM claims WHERE paired_at < ?", now - CLAIM_KEPT_MS);
   return { ok: true };
+}
+
+/** The players already paired (for another table than `tableId`) since their seek began; nothing is written. */
+export function taken(sql: SqlStorage, entries: ClaimEntry[], tableId: string): string[] {
+  return entries
+    .filter((e) => sql.exec("SELECT 1 FROM claims WHERE player_id = ? AND paired_at >= ? AND table_id != ? LIMIT 1", e.playerId, e.since, tableId).toArray().length > 0)
+    .map((e) => e.playerId);
 }
 
 /** Gives back the claims made for a table that was never made. */

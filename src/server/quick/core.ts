@@ -1,11 +1,13 @@
 /**
  * What every handler of a pool shares: its store, its seekers' sockets (tagged with their player id, so a woken
- * pool finds them again with `ctx.getWebSockets(playerId)`), the registry, and the alarm that runs the waves.
+ * pool finds them again with `ctx.getWebSockets(playerId)`), the registry (sharded by player: ./shards.ts), and
+ * the alarm that runs the waves.
  */
 import { SEEK_LIMITS, poolKey, seekSearchParams, type SeekServerMessage } from "../../protocol";
 import type { Env } from "../env";
 import { CLOSE, closeSocket, sendFrame } from "../frames";
 import { objectLog, type Logger } from "../log";
+import { registryOf, type Registry } from "./shards";
 import { PoolStore } from "./store";
 
 export class PoolCore {
@@ -19,8 +21,9 @@ export class PoolCore {
     this.store = new PoolStore(ctx.storage.sql);
   }
 
-  registry() {
-    return this.env.SEEK_REGISTRY.getByName("registry");
+  /** The seeker registry, sharded by player (./shards.ts). */
+  registry(): Registry {
+    return registryOf(this.env);
   }
 
   /** The player's open sockets to this pool, leaving out `except` (the one being closed). */

@@ -1,16 +1,17 @@
 /**
- * The seeker registry: one Durable Object (`env.SEEK_REGISTRY.getByName("registry")`) that makes "a player who
- * seeks in several pools is paired at most once" hold. Before a pool creates a table for two seekers it claims
- * both players here, in one synchronous transaction: the claim fails for a player already paired (in any pool)
- * after their seek in this pool began. A claim is a row (player, table, time); the pool releases it when the table
- * could not be made. One object serves every pool: a claim is two indexed reads and two writes, far below what
- * one object handles, and it needs both players in one place to be atomic.
+ * The seeker registry: Durable Objects that make "a player who seeks in several pools is paired at most once"
+ * hold. Each object is one shard of the players (`env.SEEK_REGISTRY.getByName("registry-<n>")`, the shard a hash
+ * of the player id; ./shards.ts routes every call). Before a pool creates a table for two seekers it claims both
+ * players, each in their shard, in one synchronous transaction per shard: the claim fails for a player already
+ * paired (in any pool) after their seek in this pool began. A claim is a row (player, table, time); the pool
+ * releases it when the table could not be made. The object named `registry` is the single registry of code
+ * before the shards, consulted only while the bridge of ./shards.ts runs.
  *
  * Its entry points only hand over to ./claims.ts.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
-import { claim, noteSeek, poolsOf, release, type ClaimEntry, type ClaimResult } from "./claims";
+import { claim, noteSeek, poolsOf, release, taken, type ClaimEntry, type ClaimResult } from "./claims";
 import { migrateRegistry } from "./migrations";
 
 export type { ClaimEntry, ClaimResult } from "./claims";
@@ -34,6 +35,11 @@ export class SeekRegistry extends DurableObject<Env> {
   /** Claims every player for `tableId`, or none of them. */
   claim(entries: ClaimEntry[], tableId: string): ClaimResult {
     return claim(this.ctx.storage.sql, entries, tableId, Date.now());
+  }
+
+  /** The players already paired since their seek began (the claim's check alone; nothing is written). */
+  taken(entries: ClaimEntry[], tableId: string): string[] {
+    return taken(this.ctx.storage.sql, entries, tableId);
   }
 
   /** Gives back the claims made for a table that was never made. */
