@@ -11,6 +11,10 @@
  * - create and join latency p50/p99 (HTTP, while the feed is busy);
  * - how long opening the step's new sockets took, and the Worker CPU it cost.
  *
+ * With `--profile`, a CPU profile of the Worker's isolate during each step's changes also gives the time spent
+ * inside the lobby's `sendBatch` (the lobby object's work per batch) and inside the relays' `publish` (writing
+ * the batch to their sockets), per change: the first must not grow with the sockets, the second does.
+ *
  * Feeds open with `?diffs=1` unless `--old` (the first shape: a whole snapshot per change); a server that does not know
  * the query ignores it. Figures only; nothing passes or fails.
  *
@@ -20,12 +24,14 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import WebSocket from "ws";
-import { benchServer } from "../../test/support/wrangler-dev";
+import { benchServer, freePort } from "../../test/support/wrangler-dev";
+import { startProfile, type CpuProfile } from "../cpu-profile";
 
 interface Args {
   steps: number[];
   seconds: number;
   old: boolean;
+  profile: boolean;
   url: string | null;
 }
 
@@ -39,6 +45,7 @@ function parseArgs(argv: string[]): Args {
     steps: (value("steps") ?? (quick ? "100,500" : "100,500,1000,2000")).split(",").map(Number),
     seconds: Number(value("seconds") ?? (quick ? 5 : 10)),
     old: argv.includes("--old"),
+    profile: argv.includes("--profile"),
     url: value("url") ?? null,
   };
 }
@@ -99,9 +106,32 @@ class Feed {
   }
 }
 
+/** Milliseconds of the samples with a function named `name` on their stack (inclusive time). */
+function inclusiveMs(profile: CpuProfile, name: string): number {
+  const nodes = profile.nodes as Array<CpuProfile["nodes"][number] & { children?: number[] }>;
+  const parent = new Map<number, number>();
+  for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const inside = new Map<number, boolean>();
+  const within = (id: number): boolean => {
+    const known = inside.get(id);
+    if (known !== undefined) return known;
+    const up = parent.get(id);
+    const result = byId.get(id)?.callFrame.functionName === name || (up !== undefined && within(up));
+    inside.set(id, result);
+    return result;
+  };
+  let us = 0;
+  profile.samples.forEach((id, i) => {
+    if (within(id)) us += profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0;
+  });
+  return us / 1000;
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const { baseUrl, server } = await benchServer(args.url);
+  const inspectorPort = args.profile && args.url === null ? await freePort() : undefined;
+  const { baseUrl, server } = await benchServer(args.url, { inspectorPort });
   const port = new URL(baseUrl).port;
   const cpu = () => workerCpuSeconds(server?.pid, port);
   const feedUrl = `${baseUrl.replace(/^http/, "ws")}/v1/lobby/socket${args.old ? "" : "?diffs=1"}`;
@@ -154,6 +184,7 @@ async function main(): Promise<void> {
       const joins: number[] = [];
       const bytes0 = feeds.reduce((n, f) => n + f.bytes, 0);
       const cpu0 = cpu();
+      const stopProfile = inspectorPort === undefined ? null : await startProfile(inspectorPort);
       const pending: Promise<void>[] = [];
       const ticks = args.seconds * 2;
       for (let tick = 0; tick < ticks; tick++) {
@@ -177,6 +208,7 @@ async function main(): Promise<void> {
       await Promise.all(pending);
       await sleep(3000); // the last frames
       const cpuUsed = cpu() - cpu0;
+      const profile = stopProfile && (await stopProfile());
       const bytes = feeds.reduce((n, f) => n + f.bytes, 0) - bytes0;
       const changes = ticks;
       const expected = creates.length * feeds.length;
@@ -188,6 +220,10 @@ async function main(): Promise<void> {
       console.log(`  bytes to the sockets: ${fmt(bytes / 1e6, 1)} MB (${fmt(bytes / changes / 1e3)} KB per change)`);
       console.log(`  Worker CPU per change: ${fmt((cpuUsed / changes) * 1000, 1)} ms (${fmt(cpuUsed, 2)} s for ${changes} changes)`);
       console.log(`  create ${ms(creates)}; join ${ms(joins)}`);
+      if (profile) {
+        const per = (name: string) => `${fmt(inclusiveMs(profile, name) / changes, 2)} ms`;
+        console.log(`  profile, per change: the lobby's sendBatch ${per("sendBatch")}; the relays' publish ${per("publish")}`);
+      }
     }
     for (const f of feeds) f.ws.terminate();
   } finally {

@@ -49,7 +49,7 @@ export class LobbyCore {
     if (this.#timer !== undefined) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.flush();
+      this.sendBatch();
     }, BATCH_MS);
   }
 
@@ -70,7 +70,7 @@ export class LobbyCore {
     if (this.#timer !== undefined || this.#published === null) {
       if (this.#timer !== undefined) clearTimeout(this.#timer);
       this.#timer = undefined;
-      this.flush();
+      this.sendBatch();
     }
     const p = this.#published!;
     const all = (list: PublishedList) => ({ upsert: list.order.map((id) => JSON.parse(list.json.get(id)!) as { id: string }), remove: [], order: list.order });
@@ -81,7 +81,7 @@ export class LobbyCore {
    * Sends the batch of changes since the last one to every relay, once per relay (nothing when nothing changed).
    * The lobby's work is two list reads and one diff per batch, whatever the number of sockets.
    */
-  flush(): void {
+  sendBatch(): void {
     const s = this.snapshot();
     const open = published(s.open);
     const playing = published(s.playing);
