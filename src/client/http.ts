@@ -165,10 +165,14 @@ export class NardiClient {
     return this.request("GET", "/v1/seek/pools", SeekPoolsSchema, undefined, this.options.session);
   }
 
-  /** The lobby's live feed: frames are `LobbyMessage`s (docs/protocol.md, The lobby feed). */
-  lobbySocketUrl(): string {
+  /**
+   * The lobby's live feed: frames are `LobbyMessage`s, or with `diffs` `LobbyFeedMessage`s (a snapshot, then diffs:
+   * apply them with `LobbyFeedState`). See docs/protocol.md, The lobby feed.
+   */
+  lobbySocketUrl(options: { diffs?: boolean } = {}): string {
     const url = new URL(`${this.baseUrl}/v1/lobby/socket`);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    if (options.diffs) url.searchParams.set("diffs", "1");
     return url.toString();
   }
 

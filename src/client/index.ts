@@ -8,6 +8,7 @@ export { TableConnection, socketProtocols } from "./connection";
 export type { Command, CommandOptions, ConnectOptions, ConnectionEvents, ConnectionStatus, PlayInput } from "./types";
 export { ApiError, CommandError, type ClientErrorCode } from "./errors";
 export { remainingTime, type SideTime } from "./clock";
+export { LobbyFeedState, type FeedStep } from "./lobby-feed";
 export type {
   AckMessage,
   ClockView,
@@ -24,6 +25,7 @@ export type {
   ReportReason,
   EventHistory,
   JoinTableBody,
+  LobbyFeedMessage,
   LobbyMessage,
   LobbySnapshot,
   PlayingSummary,

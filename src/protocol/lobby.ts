@@ -1,6 +1,7 @@
 /**
  * The lobby's live feed: `GET /v1/lobby` (a snapshot) and `GET /v1/lobby/socket` (a WebSocket that sends the
  * snapshot at once and again whenever the lists change, and the count of players online when only that changes).
+ * With `?diffs=1` the socket sends a numbered snapshot, then numbered diffs (`LobbyFeedMessage`).
  * The feed is server → client only: a client sends nothing but the text frame `ping` (answered `pong`).
  */
 import * as z from "zod";
@@ -45,6 +46,32 @@ export const LobbyMessageSchema = z
   ])
   .meta({ id: "LobbyMessage" });
 
+/** One list's changes in a batch: whole summaries to put in place (by `id`) and ids to take off. */
+function listDiff<T extends z.ZodType>(summary: T) {
+  return z.object({
+    upsert: z.array(summary).meta({ description: "Summaries to add or replace, matched by `id`" }),
+    remove: z.array(z.string()).meta({ description: "Ids to take off the list" }),
+  });
+}
+
+/** The feed's sequence number: one more for every batch of changes; a diff that is not the last seen + 1 is a gap. */
+export const LobbySeqSchema = z.number().int().min(0).meta({ description: "Batch number (see docs/protocol.md, The lobby feed: diffs)" });
+
+/** The frames of `GET /v1/lobby/socket?diffs=1`: a `snapshot` (on connecting, and whenever the server resyncs), then `diff`s. */
+export const LobbyFeedMessageSchema = z
+  .discriminatedUnion("type", [
+    LobbySnapshotSchema.extend({ type: z.literal("snapshot"), seq: LobbySeqSchema }),
+    z.object({
+      type: z.literal("diff"),
+      seq: LobbySeqSchema,
+      open: listDiff(TableSummarySchema),
+      playing: listDiff(PlayingSummarySchema),
+      online: OnlineCountSchema,
+    }),
+  ])
+  .meta({ id: "LobbyFeedMessage" });
+
 export type PlayingSummary = z.infer<typeof PlayingSummarySchema>;
 export type LobbySnapshot = z.infer<typeof LobbySnapshotSchema>;
 export type LobbyMessage = z.infer<typeof LobbyMessageSchema>;
+export type LobbyFeedMessage = z.infer<typeof LobbyFeedMessageSchema>;

@@ -1,5 +1,6 @@
 /** The Worker's bindings and variables (wrangler.toml). */
 import type { Lobby } from "./lobby";
+import type { LobbyRelay } from "./lobby-relay";
 import type { MatchRoom } from "./match-room";
 import type { Monitor } from "./metrics/monitor";
 import type { PoolCounts } from "./quick/counts";
@@ -9,6 +10,8 @@ import type { SeekRegistry } from "./quick/registry";
 export interface Env {
   MATCH: DurableObjectNamespace<MatchRoom>;
   LOBBY: DurableObjectNamespace<Lobby>;
+  /** The lobby feed's relays (`relay-<n>`), each holding at most RELAY_SOCKETS feed sockets. */
+  LOBBY_RELAY: DurableObjectNamespace<LobbyRelay>;
   ASSETS: Fetcher;
   /** Quick match: one pool per combination of choices, and the registry that pairs a player at most once. */
   QUICK_POOL: DurableObjectNamespace<QuickPool>;

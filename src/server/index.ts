@@ -3,6 +3,7 @@ import { createApp } from "./app";
 
 export { MatchRoom } from "./match-room";
 export { Lobby } from "./lobby";
+export { LobbyRelay } from "./lobby-relay";
 export { Monitor } from "./metrics/monitor";
 export { QuickPool, SeekRegistry } from "./quick";
 export { PoolCounts } from "./quick";

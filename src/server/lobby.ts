@@ -5,8 +5,8 @@
  * table, one indexed read per listing); a busier deployment can shard it by preset without changing the API.
  *
  * It also lists the matches being played now (a match object reports its start, each time a human seat comes or
- * goes, and its end), and serves all of it as a live feed: WebSockets (Hibernation API) that get the snapshot on
- * connecting and again after every change, so the page never needs a Refresh button.
+ * goes, and its end), and serves all of it as a live feed, so the page never needs a Refresh button: changes are
+ * gathered into one batch per BATCH_MS and sent once to each relay (./lobby-relay.ts), which holds the sockets.
  *
  * Reads never write: expired rows are filtered out by the query and deleted by the lobby's own alarm. The match
  * objects never wait for the lobby either (`tellLobby`): creating or joining a table works while it is slow or down.
@@ -16,14 +16,14 @@
 import { DurableObject } from "cloudflare:workers";
 import type { LobbySnapshot, PlayingSummary, TableSummary } from "../protocol";
 import type { Env } from "./env";
+import type { FeedBatch } from "./lobby/batch";
 import { LobbyCore } from "./lobby/core";
-import { onFeedClose, onFeedFrame, openFeed } from "./lobby/feed";
 import { migrateLobby } from "./lobby/migrations";
 import type { PlayingReport } from "./lobby/store";
 import { addTable, onLobbyAlarm, removeTable, renameHost, reportPlaying } from "./lobby/tables";
 
 export { inBackground, tellLobby } from "./lobby/background";
-export { MAX_LOBBY_SOCKETS } from "./lobby/feed";
+export { BATCH_MS } from "./lobby/core";
 export { LISTED_TABLES_PER_CLIENT } from "./lobby/store";
 
 export class Lobby extends DurableObject<Env> {
@@ -33,8 +33,6 @@ export class Lobby extends DurableObject<Env> {
     super(ctx, env);
     migrateLobby(ctx.storage.sql);
     this.lobby = new LobbyCore(ctx, env);
-    // Keep-alives are answered by the runtime without waking the lobby.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
   // RPC from the match objects (in the background) and the Worker's routes.
@@ -63,21 +61,13 @@ export class Lobby extends DurableObject<Env> {
     return this.lobby.snapshot();
   }
 
-  /** The feed: a WebSocket that gets the snapshot now and after every change (see docs/protocol.md, The lobby feed). */
-  override async fetch(request: Request): Promise<Response> {
-    return openFeed(this.lobby, request);
+  // RPC from the relays: their counts of sockets, and the lists in full for one that starts or missed a batch.
+  relayCount(name: string, sockets: number): void {
+    this.lobby.setRelay(name, sockets);
   }
-
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    onFeedFrame(this.lobby, ws, message);
-  }
-
-  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    onFeedClose(this.lobby, ws, code, reason);
-  }
-
-  override async webSocketError(ws: WebSocket): Promise<void> {
-    onFeedClose(this.lobby, ws, 1011, "socket error");
+  attachRelay(name: string, sockets: number): FeedBatch {
+    this.lobby.setRelay(name, sockets);
+    return this.lobby.fullBatch();
   }
 
   override alarm(): Promise<void> {

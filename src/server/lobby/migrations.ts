@@ -35,4 +35,7 @@ export function migrateLobby(sql: SqlStorage): void {
   );
   sql.exec("CREATE INDEX IF NOT EXISTS playing_tables_by_age ON playing_tables (listed, started_at DESC, id)");
   sql.exec("CREATE INDEX IF NOT EXISTS playing_tables_by_expiry ON playing_tables (expires_at)");
+  // The feed (issue 27): the relays that hold feed sockets, with the count each last reported, and the batch number.
+  sql.exec("CREATE TABLE IF NOT EXISTS feed_relays (name TEXT PRIMARY KEY, sockets INTEGER NOT NULL)");
+  sql.exec("CREATE TABLE IF NOT EXISTS feed_seq (one INTEGER PRIMARY KEY CHECK (one = 1), seq INTEGER NOT NULL)");
 }

@@ -6,7 +6,7 @@
 import type * as z from "zod";
 import { PlayingSummarySchema, TableSummarySchema, type PlayingSummary, type TableSummary } from "../../protocol";
 import type { Logger } from "../log";
-import { CountRowSchema, DueRowSchema, SummaryRowSchema } from "./stored";
+import { CountRowSchema, DueRowSchema, RelayRowSchema, SeqRowSchema, SummaryRowSchema } from "./stored";
 
 /** The newest tables first; more than a page of waiting tables is more than anyone scrolls. */
 const LIST_LIMIT = 100;
@@ -95,6 +95,28 @@ export class LobbyStore {
     const seated = CountRowSchema.parse(this.sql.exec("SELECT SUM(present) AS n FROM playing_tables WHERE expires_at > ?", now).one()).n;
     const hosts = CountRowSchema.parse(this.sql.exec("SELECT COUNT(*) AS n FROM open_tables WHERE expires_at > ?", now).one()).n;
     return (seated ?? 0) + (hosts ?? 0);
+  }
+
+  /** A relay's count of feed sockets; a relay with none is forgotten (it gets no batches until a socket comes). */
+  setRelay(name: string, sockets: number): void {
+    if (sockets > 0) this.sql.exec("INSERT OR REPLACE INTO feed_relays (name, sockets) VALUES (?, ?)", name, sockets);
+    else this.sql.exec("DELETE FROM feed_relays WHERE name = ?", name);
+  }
+
+  /** The relays holding feed sockets, each with the count it last reported. */
+  relays(): Map<string, number> {
+    const rows = this.sql.exec("SELECT name, sockets FROM feed_relays").toArray().map((row) => RelayRowSchema.parse(row));
+    return new Map(rows.map((r) => [r.name, r.sockets]));
+  }
+
+  /** The feed's last batch number (0 before the first). */
+  seq(): number {
+    const row = this.sql.exec("SELECT seq FROM feed_seq WHERE one = 1").toArray()[0];
+    return row === undefined ? 0 : SeqRowSchema.parse(row).seq;
+  }
+
+  setSeq(seq: number): void {
+    this.sql.exec("INSERT OR REPLACE INTO feed_seq (one, seq) VALUES (1, ?)", seq);
   }
 
   /** Deletes expired rows; the next expiry (ms), or null when nothing is left. */

@@ -15,3 +15,9 @@ export const DueRowSchema = z.object({ due: z.number().int().nullable() });
 
 /** A column of a table, as `pragma_table_info` lists it (the migrations look for columns added later). */
 export const ColumnRowSchema = z.object({ name: z.string() });
+
+/** A relay of the feed and the sockets it last reported. */
+export const RelayRowSchema = z.object({ name: z.string(), sockets: z.number().int() });
+
+/** The feed's last batch number. */
+export const SeqRowSchema = z.object({ seq: z.number().int() });

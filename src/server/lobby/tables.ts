@@ -1,6 +1,6 @@
 /**
  * What the match objects tell the lobby (each without waiting for it: ./background.ts), and the alarm that
- * forgets what expired. Every change is sent to the feeds as a new snapshot.
+ * forgets what expired. Every change goes to the feed in the next batch (./core.ts), without waiting for it.
  */
 import type { TableSummary } from "../../protocol";
 import type { LobbyCore } from "./core";
@@ -34,15 +34,18 @@ export function renameHost(core: LobbyCore, id: string, host: string): void {
 
 /**
  * A match object's report while its match runs: at the start, whenever a human seat comes or goes, and at the
- * end (null).
+ * end (null). A table being played is no longer waiting: the report takes it off the open list too, so a join
+ * (this report, then the table's `remove`) moves the table from one list to the other in one batch.
  */
 export async function reportPlaying(core: LobbyCore, id: string, report: PlayingReport | null): Promise<void> {
   if (report === null) {
     core.store.deletePlaying(id);
   } else {
-    const expiresAt = Date.now() + PLAYING_TTL_MS;
+    const now = Date.now();
+    const expiresAt = now + PLAYING_TTL_MS;
     core.store.putPlaying(id, report, expiresAt);
-    await core.purgeLater(expiresAt);
+    core.store.closeOpen(id, now + TOMBSTONE_MS);
+    await core.purgeLater(Math.min(expiresAt, now + TOMBSTONE_MS));
   }
   core.changed();
 }
