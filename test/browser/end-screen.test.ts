@@ -183,7 +183,7 @@ describe("the end screen", () => {
     });
   }
 
-  it("reads as whole sentences in Russian, Georgian and Armenian (a doubled koks, the loser's rating and coins)", async () => {
+  it("reads as whole sentences in Russian, Georgian and Armenian (a doubled koks, the winner's rating and coins)", async () => {
     const errors: string[] = [];
     const expected = {
       ru: { how: "Победа коксом × куб 2 = 6 очков.", coins: "Вы выиграли 100 домино-монет." },
