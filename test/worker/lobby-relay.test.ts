@@ -82,7 +82,7 @@ const mentions = (frame: LobbyFeedMessage, id: string): boolean =>
 
 describe("the lobby feed's relays", () => {
   // First in the file: no feed of an earlier test is still closing, so the count moves only for this test's feeds.
-  it("a feed that closes leaves players online by the next batch", async () => {
+  it("a feed that closes leaves players online by the next batch; a restarted relay's lost socket by the one after", async () => {
     const a = await openOn("relay-6");
     const start = a.state.online;
     const b = await openOn("relay-7");
@@ -93,6 +93,15 @@ describe("the lobby feed's relays", () => {
     const t = await createTable({ name: "Nino", spectators: true });
     const s = await a.until((x) => x.open.some((o) => o.id === t.tableId));
     expect(s.online).toBe(start + 1);
+
+    // A relay that restarts loses its socket without a close: counted until the lobby's next batch reaches the
+    // relay, which reports its count then; the batch after that has it.
+    const c = await openOn("relay-5");
+    await a.until((x) => x.online === start + 2);
+    await evictDurableObject(relay("relay-5"), { webSockets: "close" });
+    await c.untilClosed();
+    const u = await createTable({ name: "Aram", spectators: true });
+    await a.until((x) => x.open.some((o) => o.id === u.tableId) && x.online === start + 2);
     a.ws.close(1000, "done");
   });
 
