@@ -5,8 +5,11 @@
  */
 import type { LobbyFeedMessage, LobbySnapshot, PlayingSummary, TableSummary } from "../protocol";
 
-/** What applying a frame did: `applied`, or `gap` (the state is unknown until the next snapshot: reconnect). */
-export type FeedStep = "applied" | "gap";
+/**
+ * What applying a frame did: `applied`; `stale` (a diff at or below the last seq seen: a duplicate, nothing
+ * changed); or `gap` (the state is unknown until the next snapshot: reconnect).
+ */
+export type FeedStep = "applied" | "stale" | "gap";
 
 /** Newest first by the time field, then by id (the server's order). */
 function ordered<T extends { id: string }>(byId: Map<string, T>, at: (s: T) => number): T[] {
@@ -20,7 +23,10 @@ export class LobbyFeedState {
   readonly #open = new Map<string, TableSummary>();
   readonly #playing = new Map<string, PlayingSummary>();
 
-  /** Applies one frame. A `snapshot` replaces everything; a `diff` must be `seq` + 1, or nothing is applied and it is a gap. */
+  /**
+   * Applies one frame. A `snapshot` replaces everything; a `diff` must be `seq` + 1: one at or below `seq` is
+   * stale (ignored), one further on (or before any snapshot) is a gap and nothing is applied.
+   */
   apply(message: LobbyFeedMessage): FeedStep {
     if (message.type === "snapshot") {
       this.#open.clear();
@@ -31,6 +37,7 @@ export class LobbyFeedState {
       this.seq = message.seq;
       return "applied";
     }
+    if (this.seq !== null && message.seq <= this.seq) return "stale";
     if (this.seq === null || message.seq !== this.seq + 1) {
       this.seq = null;
       return "gap";

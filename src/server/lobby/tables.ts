@@ -35,7 +35,7 @@ export function renameHost(core: LobbyCore, id: string, host: string): void {
 /**
  * A match object's report while its match runs: at the start, whenever a human seat comes or goes, and at the
  * end (null). A table being played is no longer waiting: the report takes it off the open list too, so a join
- * (this report, then the table's `remove`) moves the table from one list to the other in one batch.
+ * (this report alone: the room sends no `remove` for it) moves the table from one list to the other in one batch.
  */
 export async function reportPlaying(core: LobbyCore, id: string, report: PlayingReport | null): Promise<void> {
   if (report === null) {

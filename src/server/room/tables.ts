@@ -243,7 +243,8 @@ async function joinOnce(core: RoomCore, input: JoinInput, rating: SeatRating | u
     setDeadlines: windows.deadlines,
   }, draw);
   core.broadcast(logged);
-  if (expected == null) core.tellLobby((lobby) => lobby.remove(info.id));
+  // No `remove` for the lobby: the start's report (`reportPlaying` in `commit`) takes the table off the open list
+  // in the same call, so the feed shows the join as one change (a separate remove could land in an earlier batch).
   return { ok: true, value: { seat: "black", token, invite: null, table: core.view(core.store.load()!) } };
 }
 
