@@ -7,8 +7,8 @@ import { LobbyFeedState } from "../../src/client";
 import type { LobbyFeedMessage, PlayingSummary, TableSummary } from "../../src/protocol";
 
 const ruleset: TableSummary["ruleset"] = { preset: "armenian-long", variant: "long", koks: false, cube: true, opening: "reroll", timeout: "lose-match" };
-const table = (id: string, createdAt: number, host = "Nino"): TableSummary => ({ id, ruleset, length: 1, host, createdAt });
-const match = (id: string, startedAt: number): PlayingSummary => ({ id, ruleset, length: 1, white: "Nino", black: "Aram", startedAt });
+const table = (id: string, createdAt: number, host = "Nino"): TableSummary => ({ id, ruleset, length: 1, host, createdAt, rated: false });
+const match = (id: string, startedAt: number): PlayingSummary => ({ id, ruleset, length: 1, white: "Nino", black: "Aram", startedAt, rated: false });
 const none = { upsert: [], remove: [] };
 
 function diff(seq: number, change: Partial<Pick<Extract<LobbyFeedMessage, { type: "diff" }>, "open" | "playing" | "online">>): LobbyFeedMessage {
