@@ -5,7 +5,7 @@
  * concurrent clients keeps every client sending GET /v1/me with its own session for a bounded time. Prints req/s,
  * p50/p99 latency, and the Worker's workerd CPU per request. It prints figures; it does not pass or fail.
  *
- *   npm run bench:scale:auth -- [--clients 8,32] [--seconds 8] [--ttl 15000] [--only cached|uncached]
+ *   npm run bench:scale:auth -- [--clients 8,32] [--seconds 8] [--ttl 15000 | --ttl 0] [--only cached|uncached]
  *
  * GET /v1/me also reads the player's ratings and match counts (two D1 queries either way): the difference between
  * the two runs is the session's own D1 round trip. Locally D1 is SQLite in the same process, so the round trip is
@@ -36,8 +36,9 @@ const clientsList = (arg("clients") ?? "8,32").split(",").map((s) => {
   return n;
 });
 const seconds = bounded("seconds", 8, 1, 120);
-const ttl = bounded("ttl", 15_000, 1, 3_600_000);
-const only = arg("only");
+const ttl = bounded("ttl", 15_000, 0, 3_600_000);
+// `--ttl 0` alone is the before: only the run without the cache.
+const only = arg("only") ?? (ttl === 0 ? "uncached" : undefined);
 const modes = [
   { name: "cached", ttl: String(ttl), label: `session cache on (SESSION_CACHE_TTL_MS ${ttl})` },
   { name: "uncached", ttl: "0", label: "session cache off (--ttl 0: a D1 read per request, as before)" },
