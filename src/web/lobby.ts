@@ -198,7 +198,6 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   const form = h(
     "div",
     { class: "new-table" },
-    guestNotice(player, true),
     nameField,
     seatNote,
     field(t("lobby.rules"), preset, h("span", { class: "hints" }, about, rulesLink)),
@@ -339,6 +338,8 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
   root.append(
     h("section", { class: "lobby-head" }, h("h1", {}, t("lobby.title")), online),
     cooldown,
+    // A guest is told, whichever choice is open, that a name keeps its ratings and coins and cleared storage loses it.
+    guestNotice(player, true),
     h("div", { class: "choices", role: "tablist", "aria-label": t("lobby.title") }, ...choiceButtons),
     h("section", { class: "card" }, panels.quick, panels.friend, panels.computer),
     h(

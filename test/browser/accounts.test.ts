@@ -106,6 +106,7 @@ describe("accounts", () => {
       await claimName(guest, baseUrl, guestName);
 
       // Casual: the name field is there; rated or a stake: it gives way to the account's name.
+      await host.getByTestId("choice-friend").click(); // the lobby opens on "Play now"
       expect(await host.getByTestId("name").isVisible()).toBe(true);
       expect(await host.getByTestId("seat-name").isVisible()).toBe(false);
       await host.getByTestId("rated").check();
