@@ -339,7 +339,7 @@ export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerPr
     h("section", { class: "lobby-head" }, h("h1", {}, t("lobby.title")), online),
     cooldown,
     // A guest is told, whichever choice is open, that a name keeps its ratings and coins and cleared storage loses it.
-    guestNotice(player, true),
+    ...[guestNotice(player, true)].filter((x) => x !== null),
     h("div", { class: "choices", role: "tablist", "aria-label": t("lobby.title") }, ...choiceButtons),
     h("section", { class: "card" }, panels.quick, panels.friend, panels.computer),
     h(
