@@ -91,6 +91,11 @@ function expected(replay: Replay): Expected {
         game!.actions.push(`${PLAYER[event.side]} ${{ doubled: "double", taken: "take", dropped: "drop" }[event.type]}`);
         game!.boards.push(null);
         break;
+      case "resign-accepted":
+        // An accepted offer (backgammon preset): the file's `Wins <level × cube> points` is gnubg's resignation at that level.
+        game!.actions.push(`${PLAYER[event.side === "white" ? "black" : "white"]} resign`);
+        game!.boards.push(null);
+        break;
       case "hand-ended":
         game!.winner = event.winner;
         game!.points = event.value;

@@ -18,6 +18,7 @@ import { renderBoard, type BoardModel, type Slot } from "./board";
 import { mountChat } from "./chat";
 import { refreshBalance, renderStakeLine } from "./coins";
 import { replayLink } from "./replay";
+import { resignDialog } from "./resign";
 import { opponentTarget, reportButton } from "./report";
 import { term } from "./glossary";
 import { describeEvent, handResultText, lastResults, matchResultText, points, rulesetLabel } from "./describe";
@@ -214,6 +215,15 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
     if (await confirmDialog(text, ok, t("table.dialog.cancel"), danger)) await command(then);
   }
 
+  /** The Resign dialog: offer to lose the hand (backgammon preset) or resign the whole match (docs/rules.md §5.5). */
+  async function chooseResign(table: TableView): Promise<void> {
+    const me = mySide();
+    if (!me) return;
+    const picked = await resignDialog(table, me);
+    if (picked?.kind === "offer") await command(() => conn.offerResign(picked.level));
+    else if (picked?.kind === "match") await command(() => conn.resign());
+  }
+
   /** What each control does: a command to the server, through a confirmation where a slip would cost. */
   function onControl(id: ControlId, table: TableView, el: HTMLElement): void {
     const m = table.match;
@@ -241,7 +251,7 @@ export function mountGame(root: HTMLElement, opts: GameOptions): () => void {
       case "reject-resign":
         return void command(() => conn.rejectResign());
       case "resign":
-        return void ask(t("table.dialog.resign"), t("table.dialog.resignOk"), () => conn.resign(), true);
+        return void chooseResign(table);
     }
   }
 

@@ -7,9 +7,10 @@
  * re-derives them from the phase, the turn or the cube, so the outline, the buttons and the clock agree.
  */
 import { opponent, pipCount } from "../engine/position";
+import { handResultOf, RESIGN_RESULTS } from "../engine/result";
 import type { Board, Side, Variant } from "../engine/types";
 import type { LegalPlayView, LoggedEvent, TableView } from "../protocol";
-import { describeEvent, points, sideName } from "./describe";
+import { describeEvent, points, resignLevelName, sideName } from "./describe";
 import { t } from "./i18n";
 import { playNotation } from "./moves";
 
@@ -115,6 +116,13 @@ function statusText({ table, me, turn, selected }: ScreenInput): string {
     if (!m.winner) return t("table.status.over");
     return me ? t(m.winner === me ? "table.status.youWon" : "table.status.youLost") : t("table.status.sideWon", { side: sideName(m.winner) });
   }
+  if (m.resignOffer) {
+    const { from, to, level } = m.resignOffer;
+    const value = handResultOf(RESIGN_RESULTS[level]).points * m.cube.value;
+    if (to === me) return t("table.status.resignOfferedYou", { side: sideName(from), level: resignLevelName(level), points: points(value) });
+    if (from === me) return t("table.status.resignOfferedMe", { level: resignLevelName(level), other: sideName(to) });
+    return t("table.status.resignOffered", { side: sideName(from), level: resignLevelName(level), other: sideName(to) });
+  }
   if (m.may.includes("take")) {
     const value = m.cube.value * 2;
     const doubler = m.cubeOffer?.from ?? opponent(toAct);
@@ -147,7 +155,7 @@ function controls({ table, me, busy, turn }: ScreenInput): Control[] {
     add("confirm", t(turn.burned ? "table.turn.pass" : "table.turn.confirm"), turn.complete() !== null, "primary");
   }
   if (may.includes("accept-resign") && m.resignOffer) {
-    const value = (m.resignOffer.level === "single" ? 1 : m.resignOffer.level === "gammon" ? 2 : 3) * m.cube.value;
+    const value = handResultOf(RESIGN_RESULTS[m.resignOffer.level]).points * m.cube.value;
     add("accept-resign", t("table.turn.acceptResign", { points: points(value) }), true, "primary");
     add("reject-resign", t("table.turn.rejectResign"), true);
   }
@@ -183,7 +191,7 @@ export function pipLine(board: Board | null, viewer: Side, me: Side | null): { t
 
 /**
  * What a screen reader hears of an update: the other side's moves (in the viewer's numbering), its cube actions and
- * resignation, and every hand and match result. Empty when nothing in it is news to the viewer.
+ * resignation and resignation offers (made, accepted, refused), and every hand and match result. Empty when nothing in it is news to the viewer.
  */
 export function announcement(events: readonly LoggedEvent[], me: Side | null, variant: Variant, viewer: Side): string {
   const said: string[] = [];
@@ -192,7 +200,7 @@ export function announcement(events: readonly LoggedEvent[], me: Side | null, va
       if (e.side === me) continue;
       const text = playNotation(variant, e.side, viewer, e);
       said.push(text === "" ? t("table.announce.passed", { side: sideName(e.side) }) : t("table.announce.played", { side: sideName(e.side), play: text }));
-    } else if ((e.type === "doubled" || e.type === "taken" || e.type === "dropped" || e.type === "resigned") && e.side !== me) {
+    } else if ((e.type === "doubled" || e.type === "taken" || e.type === "dropped" || e.type === "resigned" || e.type === "resign-offered" || e.type === "resign-accepted" || e.type === "resign-rejected") && e.side !== me) {
       said.push(describeEvent(e) ?? "");
     } else if (e.type === "hand-ended" || e.type === "match-ended") {
       said.push(describeEvent(e) ?? "");

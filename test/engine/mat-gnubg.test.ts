@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sideToAct, type MatchCommand, type MatchState, type PresetName, type RulesetOverrides, type Side } from "../../src/engine";
+import { canOfferResign, sideToAct, type MatchCommand, type MatchState, type PresetName, type RulesetOverrides, type Side } from "../../src/engine";
 import type { LoggedEvent } from "../../src/protocol";
 import { replayLog, toMat, toText, type Replay } from "../../src/protocol/export";
 import { botMatch } from "../../scripts/bot-match";
@@ -224,5 +224,87 @@ describe("long nardi", () => {
     const replay = replayed(concededMatch(preset, 3, "forfeit", playedOn));
     expect(() => toMat(replay)).toThrow(RangeError);
     expect(toText(replay)).toMatch(/\n(white|black) forfeits\n\nmatch (white|black) reason forfeit score (3-0|0-3)\n$/);
+  });
+});
+
+/**
+ * Resignation offers of the backgammon preset (docs/rules.md §5.5), accepted or refused inside a 7-point match that
+ * bots then play out: the file writes an accepted offer as the game's `Wins <level × cube> points`, which gnubg reads
+ * as that resignation (single, gammon, backgammon); a refused one writes nothing. gnubg ends with our score.
+ */
+const LEVELS = { single: 1, gammon: 2, backgammon: 3 } as const;
+type Offer = { level: keyof typeof LEVELS; cube: number; accept: boolean };
+
+function offeredMatch({ level, cube, accept }: Offer): LoggedEvent[] {
+  for (let seed = 1; seed < 300; seed++) {
+    let stage = "before" as "before" | "offered" | "done";
+    const events = botMatch({
+      preset: "backgammon",
+      length: 7,
+      seed,
+      interrupt: (state, commands) => {
+        if (stage === "offered" && state.resignOffer) {
+          stage = "done";
+          return { type: accept ? "accept-resign" : "reject-resign", side: state.resignOffer.to };
+        }
+        if (stage !== "before" || commands < 9 || state.hand !== 1 || state.cube.value !== cube) return null;
+        const side = sideToAct(state);
+        if (!side || !canOfferResign(state, side)) return null;
+        stage = "offered";
+        return { type: "offer-resign", side, level };
+      },
+    });
+    if (stage === "done") return events;
+  }
+  throw new Error(`no bot match reached an offer with the cube at ${cube}`);
+}
+
+const OFFERS: Offer[] = [
+  { level: "single", cube: 1, accept: true },
+  { level: "gammon", cube: 1, accept: true },
+  { level: "backgammon", cube: 1, accept: true },
+  { level: "gammon", cube: 2, accept: true },
+  { level: "single", cube: 1, accept: false },
+];
+
+describe("a .mat with resignation offers (backgammon preset), imported into gnubg", () => {
+  let offerDir = "";
+  let read: GnubgImport;
+  const matches = OFFERS.map((o) => replayed(offeredMatch(o)));
+
+  beforeAll(() => {
+    offerDir = mkdtempSync(join(tmpdir(), "mat-offers-"));
+    const files = matches.map((replay, i) => {
+      const file = join(offerDir, `${i}.mat`);
+      writeFileSync(file, toMat(replay));
+      return file;
+    });
+    read = importMats(files, offerDir);
+  });
+
+  afterAll(() => {
+    if (offerDir) rmSync(offerDir, { recursive: true, force: true });
+  });
+
+  it.each(OFFERS.map((o, i) => [`${o.accept ? "accepted" : "refused"} ${o.level}, cube ${o.cube}`, i] as const))("%s", (_name, i) => {
+    const offer = OFFERS[i]!;
+    const replay = matches[i]!;
+    expect(read.warnings).toEqual([]);
+    const match = read.matches[i]!;
+    expect(match.games).toHaveLength(replay.frames.filter((f) => f.event.type === "hand-started").length);
+    const first = match.games[0]!;
+    const resigns = first.actions.filter((a) => a.action === "resign");
+    const hand1 = replay.frames.find((f) => f.event.type === "hand-ended")!.event;
+    if (offer.accept) {
+      expect(resigns).toHaveLength(1);
+      expect(first.info["points-won"]).toBe(LEVELS[offer.level] * offer.cube);
+      expect(hand1.type === "hand-ended" && hand1.value).toBe(LEVELS[offer.level] * offer.cube);
+    } else {
+      expect(resigns).toHaveLength(0);
+    }
+    expect(gnubgFinalScore(match)).toEqual(replay.frames.at(-1)!.score);
+    // The text export keeps the offer and its answer.
+    const text = toText(replay);
+    expect(text).toMatch(new RegExp(`\\n(white|black) offers-resign ${offer.level} value ${LEVELS[offer.level] * offer.cube}\\n(white|black) ${offer.accept ? "accepts" : "rejects"}-resign ${offer.level}\\n`));
   });
 });

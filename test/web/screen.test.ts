@@ -173,3 +173,32 @@ describe("the score line, legend and title", () => {
     expect(screen(input(table({}), null)).legend).toContain("White");
   });
 });
+
+describe("resignation offers (backgammon preset)", () => {
+  const offered = table({
+    resignOffer: { from: "white", to: "black", level: "gammon" },
+    cube: { value: 2, owner: "black" },
+    canDouble: [],
+    canOfferResign: [],
+    toAct: "black",
+    may: ["accept-resign", "reject-resign"],
+  });
+
+  it("while an offer waits, the answering side reads what it scores and may accept or refuse; the others wait", () => {
+    expect(screen(input(offered, "black")).status).toBe("White offers to resign this hand as a gammon (mars): accept and score 4 points, or refuse and play on.");
+    expect(buttons(input(offered, "black"))).toEqual(["accept-resign", "reject-resign", "auto-roll", "resign"]);
+    expect(screen(input(offered, "white")).status).toBe("You offered to resign this hand as a gammon (mars); Black answers.");
+    expect(buttons(input(offered, "white"))).toEqual(["auto-roll", "resign"]);
+    expect(screen(input(offered, null)).status).toBe("White offers to resign this hand as a gammon (mars); Black answers.");
+    expect(screen(input(offered, "black")).outlined).toBe("black");
+  });
+
+  it("a screen reader hears the other side's offer and answer, not its own", () => {
+    const events: LoggedEvent[] = [
+      { seq: 1, at: 0, event: { type: "resign-offered", side: "white", level: "single", value: 2 } },
+      { seq: 2, at: 0, event: { type: "resign-rejected", side: "black", level: "single" } },
+    ] as LoggedEvent[];
+    expect(announcement(events, "black", "short", "black")).toBe("White offers to resign the hand as a single (oin) (2 points)");
+    expect(announcement(events, "white", "short", "white")).toBe("Black refuses the resignation; play goes on");
+  });
+});

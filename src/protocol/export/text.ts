@@ -55,6 +55,15 @@ export function toText(replay: Replay): string {
       case "hand-ended":
         lines.push(`${event.winner} wins ${event.result.kind} ${event.result.points} cube ${event.cube} value ${event.value} score ${score(event.score)}`);
         break;
+      case "resign-offered":
+        lines.push(`${event.side} offers-resign ${event.level} value ${event.value}`);
+        break;
+      case "resign-accepted":
+        lines.push(`${event.side} accepts-resign ${event.level}`);
+        break;
+      case "resign-rejected":
+        lines.push(`${event.side} rejects-resign ${event.level}`);
+        break;
       case "resigned":
         lines.push(`${event.side} resigns`);
         break;
