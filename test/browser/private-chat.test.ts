@@ -24,6 +24,7 @@ describe("chat at a private table", () => {
     await alice.goto(`${baseUrl}/`);
     await expect.poll(() => alice.getByTestId("me").textContent(), POLL).toMatch(/^guest-/);
     // "Play a friend" is private by default.
+    await alice.getByTestId("choice-friend").click(); // the lobby opens on "Play now"
     expect(await alice.getByTestId("private").isChecked()).toBe(true);
     await alice.getByTestId("name").fill("Alice");
     await alice.getByTestId("create").click();
