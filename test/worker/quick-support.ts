@@ -1,5 +1,5 @@
 /** Helpers for the quick-match worker tests: seek sockets with a message queue, the pool's rows, ratings set in D1. */
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { PresetSchema, SOCKET_PROTOCOL, SeekServerMessageSchema, poolKey, seekSearchParams, type SeekChoice, type SeekServerMessage } from "../../src/protocol";
 import type { QuickPool } from "../../src/server";
 import { SocketQueue, api } from "./helpers";
@@ -76,15 +76,13 @@ export async function waitedLonger(choice: SeekChoice, ms: number, playerId?: st
 }
 
 /**
- * Runs the pool's wave now. The alarm may also fire by itself (it is set a second ahead); a wave is a function
- * of the rows and the time, so either way the test then reads the outcome of a wave.
+ * Runs the pool's wave now, in the test's own call: the pool's alarm handler itself (`QuickPool.alarm`), not an
+ * alarm set for now and run through `runDurableObjectAlarm`, which workerd may fire on its own first (then the helper
+ * ran nothing and the test read rows from before its wave). The alarm may still also fire by itself; a wave is a
+ * function of the rows and the time, so either way the test then reads the outcome of a wave.
  */
 export async function wave(choice: SeekChoice): Promise<void> {
-  await runInDurableObject(poolOf(choice), async (_pool: QuickPool, state) => {
-    // An alarm at once, so runDurableObjectAlarm has one to run even when the last one already fired.
-    await state.storage.setAlarm(Date.now());
-  });
-  await runDurableObjectAlarm(poolOf(choice));
+  await runInDurableObject(poolOf(choice), (pool: QuickPool) => pool.alarm());
 }
 
 /** Sets a player's rating in a pool (preset), as finished rated matches would have. */
