@@ -65,11 +65,11 @@ import type { input } from "zod";
 import { HealthSchema, MetricsReportSchema, type Health, type MetricsPeriod, type MetricsReport } from "../protocol/metrics";
 import { ReportQueueSchema, StaffReportSchema, type ReportQueue, type ReportStatus, type ResolveReportBody, type StaffReport } from "../protocol/reports";
 import {
-  ClaimedProfileSchema,
+  ClaimAnswerSchema,
   IssuedRecoveryCodeSchema,
   RecoveryCodeStateSchema,
   RecoveryGrantSchema,
-  type ClaimedProfile,
+  type ClaimAnswer,
   type IssuedRecoveryCode,
   type RecoveryBody,
   type RecoveryCodeState,
@@ -223,8 +223,9 @@ export class NardiClient {
   }
 
   /** Session: a guest claims a name with a password; the answer carries the first recovery code (shown once). */
-  claim(credentials: Credentials): Promise<ClaimedProfile> {
-    return this.request("POST", "/v1/me/claim", ClaimedProfileSchema, credentials, this.options.session);
+  /** The new member's profile and first recovery code (absent from a server of the release before recovery codes). */
+  claim(credentials: Credentials): Promise<ClaimAnswer> {
+    return this.request("POST", "/v1/me/claim", ClaimAnswerSchema, credentials, this.options.session);
   }
 
   /** A forgotten password reset with the recovery code: a fresh session (all others end) and the next code. */

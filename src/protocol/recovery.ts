@@ -25,6 +25,12 @@ const IssuedCode = z.string().meta({ description: "Secret: the new one-time reco
 /** `POST /v1/me/claim`'s answer: the new member, and their first recovery code. */
 export const ClaimedProfileSchema = PlayerProfileSchema.extend({ recoveryCode: IssuedCode }).meta({ id: "ClaimedProfile" });
 
+/**
+ * The claim's answer as a client reads it from any server: one of the release before recovery codes (a rolling
+ * deploy, a host that upgrades later) answers the bare `PlayerProfile`, so `recoveryCode` may be absent.
+ */
+export const ClaimAnswerSchema = PlayerProfileSchema.extend({ recoveryCode: IssuedCode.optional() });
+
 export const RecoveryBodySchema = z
   .object({ name: ClaimedNameSchema, code: RecoveryCodeSchema, newPassword: PasswordSchema })
   .strict()
@@ -45,6 +51,7 @@ export const NewRecoveryCodeBodySchema = z.object({ password: PasswordSchema }).
 export const IssuedRecoveryCodeSchema = z.object({ recoveryCode: IssuedCode, issuedAt: z.number().int() }).meta({ id: "IssuedRecoveryCode" });
 
 export type ClaimedProfile = z.infer<typeof ClaimedProfileSchema>;
+export type ClaimAnswer = z.infer<typeof ClaimAnswerSchema>;
 export type RecoveryBody = z.infer<typeof RecoveryBodySchema>;
 export type RecoveryGrant = z.infer<typeof RecoveryGrantSchema>;
 export type RecoveryCodeState = z.infer<typeof RecoveryCodeStateSchema>;

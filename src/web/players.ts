@@ -131,7 +131,7 @@ function accountCard(visitor: Visitor, player: PlayerProfile, onSession: (v: Vis
     player.kind === "guest"
       ? button(t("players.account.claim"), "claim", run(async () => {
           const { recoveryCode, ...me } = await visitor.api.claim(credentials());
-          showRecoveryCode(recoveryCode);
+          if (recoveryCode !== undefined) showRecoveryCode(recoveryCode);
           return { ...visitor, me };
         }), "primary")
       : button(t("players.account.rename"), "rename", run(async () => ({ ...visitor, me: await visitor.api.rename(name.value.trim()) }))),
