@@ -4,7 +4,8 @@
  * on a 2-core machine (its default is a worker per core but one), so the end-to-end files, which mostly wait on the
  * server and the browser, ran after the CPU-bound ones instead of beside them. Each run keeps Vitest's default
  * worker count (one on 2 cores), so on this machine the e2e files still meet their shared server one at a time,
- * as they always have. Each run's lines are prefixed with its name; the exit status fails when either run fails.
+ * as they always have. Each run's lines are prefixed with its name; the exit status fails when either run fails,
+ * and a failed run's report (its failed tests and errors) is printed again at the very end.
  *
  * With arguments (`npm test -- test/engine/play.test.ts`), one plain `vitest run` with those arguments.
  */
@@ -20,6 +21,21 @@ interface Run {
   args: string[];
 }
 
+/** The lines of a run's failure report kept for the end of the output (CI logs are often read from their tail). */
+const REPORT_LINES = 200;
+const reports = new Map<string, string[]>();
+
+/** Keeps `line` when it belongs to Vitest's failure report (the "Failed Tests" section, up to the totals) or names a failed file. */
+function keepForReport(name: string, line: string, state: { inReport: boolean }): void {
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, "");
+  if (/Failed Tests \d+/.test(plain) || /Unhandled Errors?/.test(plain)) state.inReport = true;
+  if (/^\s*Test Files\s/.test(plain)) state.inReport = false;
+  if (!state.inReport && !/^\s*(FAIL|×|Test Files|Tests)\s/.test(plain) && !/❯.*\d+ failed\)/.test(plain)) return;
+  const kept = reports.get(name) ?? [];
+  if (kept.length < REPORT_LINES) kept.push(plain);
+  reports.set(name, kept);
+}
+
 /** Runs vitest with `args`, its output line by line behind `name` (or as it is, without a name); resolves with its exit code. */
 function vitest(run: Run, prefixed: boolean): Promise<number> {
   return new Promise((resolve) => {
@@ -32,11 +48,15 @@ function vitest(run: Run, prefixed: boolean): Promise<number> {
       ] as const) {
         if (from === null) continue;
         let partial = "";
+        const state = { inReport: false };
         from.setEncoding("utf8");
         from.on("data", (chunk: string) => {
           const lines = (partial + chunk).split("\n");
           partial = lines.pop() ?? "";
-          for (const line of lines) to.write(`[${run.name}] ${line}\n`);
+          for (const line of lines) {
+            to.write(`[${run.name}] ${line}\n`);
+            keepForReport(run.name, line, state);
+          }
         });
         from.on("end", () => {
           if (partial) to.write(`[${run.name}] ${partial}\n`);
@@ -60,6 +80,11 @@ if (extra.length > 0) {
   ];
   const codes = await Promise.all(runs.map((run) => vitest(run, true)));
   const failed = runs.filter((_, i) => codes[i] !== 0).map((run) => run.name);
+  // The failures again at the very end, where a truncated log still shows them.
+  for (const name of failed) {
+    console.error(`\n== ${name}: what failed (repeated from above)`);
+    for (const line of reports.get(name) ?? ["(no failure report was printed: see the run's output above)"]) console.error(`[${name}] ${line}`);
+  }
   if (failed.length > 0) console.error(`npm test: ${failed.join(" and ")} failed`);
   process.exitCode = failed.length > 0 ? 1 : 0;
 }
