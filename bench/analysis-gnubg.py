@@ -1,9 +1,10 @@
 # GNU Backgammon's analysis of .mat files, for bench/analysis-gnubg.ts. Run as `gnubg -t -q -r -p
 # bench/analysis-gnubg.py` with AG_LIST naming a file of jobs (one a line: `<path> <plies> <cube|nocube>`) and AG_OUT
 # the file to write: one JSON line per match, {"file", "plies", "stats": {X, O}, "games": [[action, ...], ...]},
-# where each action is {"player", "action", "dice", "skill", "cube-skill"} (gnubg's marks: "doubtful", "bad",
-# "very bad"; absent when unmarked). gnubg's player X is the file's left column (our White). Only gnubg's public
-# Python interface is used; nothing of gnubg enters the project.
+# where each action is {"player", "action", "dice", "skill", "cube-skill", "loss"} (gnubg's marks: "doubtful", "bad",
+# "very bad", null when unmarked; an unforced chequer play's loss in normalized equity, else null). gnubg's player X
+# is the file's left column (our White). Only gnubg's public Python interface is used; nothing of gnubg enters the
+# project.
 import json
 import os
 
@@ -25,12 +26,18 @@ for line in open(os.environ["AG_LIST"]):
         actions = []
         for a in game["game"]:
             analysis = a.get("analysis") or {}
+            moves = analysis.get("moves")
+            loss = None
+            if moves and len(moves) > 1 and "imove" in analysis:
+                # The chequer play's loss in normalized equity (EMG): best minus played, as its mark is judged.
+                loss = moves[0]["score"] - moves[analysis["imove"]]["score"]
             actions.append({
                 "player": a.get("player"),
                 "action": a.get("action"),
                 "dice": list(a["dice"]) if "dice" in a else None,
                 "skill": analysis.get("skill"),
                 "cube-skill": analysis.get("cube-skill"),
+                "loss": loss,
             })
         games.append(actions)
     stats = match["stats"] if match else None

@@ -29,6 +29,8 @@ export interface GnubgRawAction {
   skill: GnubgMark | null;
   /** On a move: the mark of the cube decision before the roll (a missed double). */
   "cube-skill": GnubgMark | null;
+  /** On an unforced move: the chequer play's loss in normalized equity (best minus played); else null. */
+  loss?: number | null;
 }
 
 export type GnubgMark = "doubtful" | "bad" | "very bad";
@@ -75,6 +77,8 @@ export interface GnubgMatchFigures {
   marks: Map<string, GnubgMark>;
   /** Every decision gnubg saw, keyed by `decisionKey` (unforced or not). */
   decisions: Set<string>;
+  /** The loss of each unforced chequer play, keyed by `decisionKey`. */
+  losses: Map<string, number>;
 }
 
 /** gnubg's player X is the file's left column, our White (src/protocol/export/mat.ts). */
@@ -120,6 +124,7 @@ export function gnubgFigures(raw: GnubgRawMatch): GnubgMatchFigures {
   if (!raw.stats) throw new Error(`${raw.file}: gnubg read no match`);
   const marks = new Map<string, GnubgMark>();
   const decisions = new Set<string>();
+  const losses = new Map<string, number>();
   for (const [hand, actions] of raw.games.entries()) {
     let plays = 0;
     for (const action of actions) {
@@ -127,6 +132,7 @@ export function gnubgFigures(raw: GnubgRawMatch): GnubgMatchFigures {
         const key = decisionKey(hand, plays, "play");
         decisions.add(key);
         if (action.skill) marks.set(key, action.skill);
+        if (typeof action.loss === "number") losses.set(key, action.loss);
         if (action["cube-skill"]) marks.set(decisionKey(hand, plays, "roll"), action["cube-skill"]);
         plays++;
       } else if (action.action === "double") {
@@ -140,7 +146,7 @@ export function gnubgFigures(raw: GnubgRawMatch): GnubgMatchFigures {
       }
     }
   }
-  return { plies: raw.plies, players: { white: playerFigures(raw.stats.X), black: playerFigures(raw.stats.O) }, marks, decisions };
+  return { plies: raw.plies, players: { white: playerFigures(raw.stats.X), black: playerFigures(raw.stats.O) }, marks, decisions, losses };
 }
 
 /**

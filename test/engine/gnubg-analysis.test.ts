@@ -52,6 +52,16 @@ describe("gnubg's analysis read", () => {
     expect(figures.marks.get(decisionKey(0, 16, "answer"))).toBeUndefined();
     expect(figures.marks.get(decisionKey(0, 1, "play"))).toBe("bad");
   });
+
+  it("gives each unforced chequer play's loss, adding up to the chequer play's error total", () => {
+    const total = (side: "X" | "O") => {
+      const raw = JSON.parse(readFileSync(fixture, "utf8")) as GnubgRawMatch;
+      return raw.games.flat().filter((a) => a.player === side).reduce((sum, a) => sum + (a.loss ?? 0), 0);
+    };
+    expect(total("X")).toBeCloseTo(figures.players.white.checkerErrorTotal, 6);
+    expect(total("O")).toBeCloseTo(figures.players.black.checkerErrorTotal, 6);
+    expect(figures.losses.get(decisionKey(0, 23, "play"))).toBeGreaterThanOrEqual(0.12);
+  });
 });
 
 describe("statistics", () => {
