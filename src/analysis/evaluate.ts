@@ -33,13 +33,29 @@ export class Analyser {
     this.ev = committedEvaluator(ruleset.variant);
   }
 
-  /** `side`'s chances when it is about to roll in `board`. */
+  /**
+   * Recent evaluations by position: a turn's 1-ply of the played move evaluates exactly the positions the next
+   * turn's luck and 0-ply need. Two generations of at most CACHE entries each, so memory stays bounded.
+   */
+  private cache = new Map<number, Cached>();
+  private older = new Map<number, Cached>();
+
+  /** `side`'s chances when it is about to roll in `board`. Do not change the array. */
   onRoll(board: Board, side: Side): Chances5 {
     if (won(board, side)) return this.ended(board, side, true);
     if (won(board, opponent(side))) return this.ended(board, opponent(side), false);
+    const key = hashOf(board, side);
+    const hit = this.cache.get(key) ?? this.older.get(key);
+    if (hit && hit.side === side && same(hit.board, board)) return hit.chances;
     this.evaluations++;
     const c = chancesOnRoll(this.ev, board, side);
-    return [c[WIN]!, c[WIN_MARS]!, c[WIN_KOKS]!, c[LOSE_MARS]!, c[LOSE_KOKS]!];
+    const chances: Chances5 = [c[WIN]!, c[WIN_MARS]!, c[WIN_KOKS]!, c[LOSE_MARS]!, c[LOSE_KOKS]!];
+    if (this.cache.size >= CACHE) {
+      this.older = this.cache;
+      this.cache = new Map();
+    }
+    this.cache.set(key, { board, side, chances });
+    return chances;
   }
 
   /** `side`'s chances when its opponent is about to roll in `board` (right after `side` played). */
@@ -120,6 +136,29 @@ export interface Outlook {
   mean: number;
   /** The mean chances after the best play of each roll (the mover's view). */
   chances: Chances5;
+}
+
+const CACHE = 50_000;
+
+/** A cached evaluation; the board is kept (never changed: boards here are fresh per play) to rule out a hash collision. */
+interface Cached {
+  board: Board;
+  side: Side;
+  chances: Chances5;
+}
+
+/** A 30-bit hash (a small integer: fast as a Map key) of a position and the side on roll; collisions are checked. */
+function hashOf(board: Board, side: Side): number {
+  let a = side === "white" ? 0x811c9dc5 : 0x01000193;
+  const w = board.white;
+  const k = board.black;
+  for (let i = 0; i < 26; i++) a = Math.imul(a ^ (w[i]! + 16 * k[i]!), 0x01000193);
+  return (a ^ (a >>> 15)) & 0x3fffffff;
+}
+
+function same(x: Board, y: Board): boolean {
+  for (let i = 0; i < 26; i++) if (x.white[i] !== y.white[i] || x.black[i] !== y.black[i]) return false;
+  return true;
 }
 
 function won(board: Board, side: Side): boolean {
