@@ -9,6 +9,7 @@
  *   --processes K   gnubg processes at once (default 2, at most 2)
  *   --out FILE      also write a JSON summary (settings, figures, every player's row)
  *   --cache DIR     gnubg's answers per file (default dist/bench/analysis-gnubg): a second run analyses only new files
+ *   --gnubg-only    gnubg's figures alone (fills the cache), without ours
  *
  * Matches are bot matches straight on the engine (scripts/bot-match.ts): match i pairs White and Black from
  * beginner / intermediate / expert (all nine ordered pairs, i mod 9), length 1 + i mod 5, preset `georgian-short`
@@ -26,6 +27,7 @@ import type { PresetName, Side } from "../src/engine";
 import type { BotLevel } from "../src/bot";
 import type { LoggedEvent, MatchRecord } from "../src/protocol";
 import type { Analysis } from "../src/protocol/analysis";
+import { analyseMatch } from "../src/analysis";
 import { replayLog, toMat } from "../src/protocol/export";
 import { botMatch } from "../scripts/bot-match";
 import {
@@ -53,6 +55,7 @@ const { values } = parseArgs({
     processes: { type: "string", default: "2" },
     out: { type: "string" },
     cache: { type: "string", default: "dist/bench/analysis-gnubg" },
+    "gnubg-only": { type: "boolean", default: false },
   },
 });
 function integer(name: keyof typeof values, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -114,16 +117,6 @@ function play(index: number): Played {
   const replayed = replayLog(events);
   if (!replayed.ok) throw new Error(`seed ${matchSeed}: our own log does not replay at seq ${replayed.seq}: ${replayed.message}`);
   return { index, seed: matchSeed, preset, length, levels, events, mat: toMat(replayed.replay) };
-}
-
-type Analyse = (record: MatchRecord) => Analysis;
-
-/** Our analysis, when src/analysis exists in this checkout (it is built alongside this bench). */
-async function ourAnalyser(): Promise<Analyse | null> {
-  const path = join(import.meta.dirname, "../src/analysis/index.ts");
-  if (!existsSync(path)) return null;
-  const mod = (await import(path)) as { analyseMatch?: Analyse };
-  return mod.analyseMatch ?? null;
 }
 
 interface Row {
@@ -204,8 +197,7 @@ async function main(): Promise<number> {
   const gnubgAt = performance.now();
 
   // 3. Ours.
-  const analyse = await ourAnalyser();
-  if (!analyse) console.log("our analysis: src/analysis (analyseMatch) is not in this checkout; gnubg's figures only");
+  const analyse = values["gnubg-only"] ? null : analyseMatch;
   const rows: Row[] = [];
   /** Very bad or not, per decision, ours and gnubg's: checker plays and cube decisions apart. */
   const veryBad = { play: [] as Array<[boolean, boolean]>, cube: [] as Array<[boolean, boolean]> };
