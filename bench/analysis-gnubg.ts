@@ -318,8 +318,18 @@ function report(
     row.ours!.checkerDecisions > 0 && row.gnubg.checkerDecisions > 0 ? [row.ours!.checkerErrorRate, row.gnubg.checkerErrorRate] : null;
   const cube = (row: Row): [number, number] | null =>
     row.ours!.cubeDecisions > 0 && row.gnubg.cubeDecisions > 0 ? [row.ours!.cubeErrorRate, row.gnubg.cubeErrorRate] : null;
+  /** Diagnostic: our checker plays with gnubg's cube decisions (how much of the gap our cube side makes). */
+  const hybrid = (row: Row): [number, number] => {
+    const o = row.ours!;
+    const g = row.gnubg;
+    const decisions = o.checkerDecisions + g.cubeDecisions;
+    const errors = (o.checkerErrorRate * o.checkerDecisions) / 1000 + g.cubeErrorTotal;
+    return [decisions > 0 ? (1000 * errors) / decisions : 0, g.errorRate];
+  };
   const correlations = rows.some((x) => x.ours)
     ? {
+        hybridAll: r(compared, hybrid),
+        hybridSkilled: r(skilled, hybrid),
         all: r(compared, overall),
         skilled: r(skilled, overall),
         checkerAll: r(compared, checker),
@@ -403,6 +413,7 @@ function report(
     console.log(`  all players              r = ${fmt(correlations.all.r, 3)} (n ${correlations.all.n})  ${verdict(correlations.all.r, TARGETS.all)}`);
     console.log(`  intermediate and expert  r = ${fmt(correlations.skilled.r, 3)} (n ${correlations.skilled.n})  ${verdict(correlations.skilled.r, TARGETS.skilled)}`);
     console.log(`  checker play only        r = ${fmt(correlations.checkerAll.r, 3)} all, ${fmt(correlations.checkerSkilled.r, 3)} intermediate+`);
+    console.log(`  ours with gnubg's cube   r = ${fmt(correlations.hybridAll.r, 3)} all, ${fmt(correlations.hybridSkilled.r, 3)} intermediate+ (our checker plays, gnubg's cube errors)`);
     console.log(`  cube only                r = ${fmt(correlations.cubeAll.r, 3)} all (n ${correlations.cubeAll.n}), ${fmt(correlations.cubeSkilled.r, 3)} intermediate+ (n ${correlations.cubeSkilled.n})`);
     for (const [preset, c] of Object.entries(correlations.byPreset)) {
       console.log(`  ${preset.padEnd(24)} r = ${fmt(c.all.r, 3)} all (n ${c.all.n}), ${fmt(c.skilled.r, 3)} intermediate+ (n ${c.skilled.n})`);
