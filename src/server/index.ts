@@ -1,5 +1,6 @@
 /** The Worker entry: the HTTP app, the analysis queue's consumer, and the Durable Object classes wrangler.toml binds. */
-import { consumeAnalyses, type Analyser } from "./analysis/consumer";
+import { analyseMatch } from "../analysis";
+import { consumeAnalyses } from "./analysis/consumer";
 import { createApp } from "./app";
 import type { Env } from "./env";
 
@@ -10,11 +11,6 @@ export { Monitor } from "./metrics/monitor";
 export { QuickPool, SeekRegistry } from "./quick";
 export { PoolCounts } from "./quick";
 export type { Env } from "./env";
-
-// Until src/analysis (issue 25's analyser) is merged, every message fails and is retried.
-const analyseMatch: Analyser = () => {
-  throw new Error("the analyser is not built into this Worker yet");
-};
 
 const app = createApp();
 

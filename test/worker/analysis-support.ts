@@ -8,7 +8,7 @@ import type { Side } from "../../src/engine";
 import type { MatchRecord } from "../../src/protocol";
 import { ANALYSIS_VERSION, prWordOf, type Analysis, type PlayerAnalysis } from "../../src/protocol/analysis";
 import { consumeAnalyses, type Analyser } from "../../src/server/analysis/consumer";
-import { commandId, connect } from "./helpers";
+import { commandId, connect, connectSeats, playOne } from "./helpers";
 import { delivered, tableBetween } from "./players-support";
 
 /** Both seats connected, then `loser` resigns; the record is delivered to D1. */
@@ -20,6 +20,22 @@ export async function recordedMatch(white: string | null, black: string | null, 
   const answer = await socket.answer();
   if (answer.type !== "ack") throw new Error(`resign refused: ${answer.code}`);
   socket.close();
+  await delivered(table.id);
+  return table;
+}
+
+/** `commands` rolls and plays (the first legal play each time), then White resigns; the record is delivered. */
+export async function playedMatch(white: string, black: string, commands: number) {
+  const table = await tableBetween(white, black);
+  const clients = await connectSeats(table.id, { white: table.white.token, black: table.black.token });
+  clients.white.skipAll();
+  clients.black.skipAll();
+  for (let i = 0; i < commands; i++) if (!(await playOne(clients))) break;
+  clients.white.send({ type: "resign", id: commandId() });
+  const answer = await clients.white.answer();
+  if (answer.type !== "ack") throw new Error(`resign refused: ${answer.code}`);
+  clients.white.close();
+  clients.black.close();
   await delivered(table.id);
   return table;
 }

@@ -7,11 +7,13 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import type { PlayerProfile } from "../../src/protocol";
 import type { Analysis, AnalysisPending } from "../../src/protocol/analysis";
+import { analyseMatch } from "../../src/analysis";
+import { AnalysisSchema } from "../../src/protocol/analysis";
 import { analyseOne, type Analyser } from "../../src/server/analysis/consumer";
 import { MAX_SENDS } from "../../src/server/analysis/queue";
 import { AnalysisDb } from "../../src/server/db/analysis";
 import type { Monitor } from "../../src/server/metrics/monitor";
-import { analysisWith, consume, recordedMatch } from "./analysis-support";
+import { analysisWith, consume, playedMatch, recordedMatch } from "./analysis-support";
 import { call, d1Count, guest, member, profile } from "./players-support";
 
 const even: Analyser = (record) => analysisWith(record, { white: { pr: 6, decisions: 30 }, black: { pr: 14, decisions: 28 } });
@@ -73,6 +75,38 @@ describe("the analysis queue", () => {
     expect(again.explicitAcks).toHaveLength(1);
     expect(calls).toBe(2);
     expect(await d1Count("SELECT count(*) AS n FROM analyses WHERE table_id = ?", id)).toBe(1);
+  });
+
+  it("a played match, with the real analyser failing once: retried, then exactly one analysis, served as the Analysis document", async () => {
+    const a = await member();
+    const b = await member();
+    const { id } = await playedMatch(a.token, b.token, 24);
+    let calls = 0;
+    const flaky: Analyser = (record) => {
+      calls++;
+      if (calls === 1) throw new Error("D1 went away mid-analysis");
+      return analyseMatch(record);
+    };
+    expect((await consume(id, flaky, 1)).retryDelays).toEqual([5]);
+    expect((await consume(id, flaky, 2)).explicitAcks).toHaveLength(1);
+    expect((await consume(id, flaky, 3)).explicitAcks).toHaveLength(1);
+    expect(calls).toBe(2);
+    expect(await d1Count("SELECT count(*) AS n FROM analyses WHERE table_id = ?", id)).toBe(1);
+
+    const served = await analysisOf(id);
+    expect(served.status).toBe(200);
+    const analysis = AnalysisSchema.parse(served.body);
+    expect(analysis).toMatchObject({ status: "ready", tableId: id, variant: "short" });
+    expect(analysis.decisions.length).toBeGreaterThan(0);
+    expect(analysis.players.white.decisions + analysis.players.black.decisions).toBeGreaterThan(0);
+    // The stored per-player columns are the document's figures.
+    const row = await env.DB.prepare("SELECT white_pr, black_pr, white_decisions, black_decisions FROM analyses WHERE table_id = ?").bind(id).first();
+    expect(row).toEqual({
+      white_pr: analysis.players.white.pr,
+      black_pr: analysis.players.black.pr,
+      white_decisions: analysis.players.white.decisions,
+      black_decisions: analysis.players.black.decisions,
+    });
   });
 
   it("two consumers of the same match at once: one analysis stored", async () => {

@@ -3,9 +3,10 @@
  * asked first (an analysis already stored is the end: a message delivered twice, or sent again by the sweep, costs
  * one read), then the match record is read as GET /v1/matches/{id} serves it, analysed, and stored with INSERT OR
  * IGNORE in one batch with its request row's deletion and the assistance signal's flag. A failure is retried by the
- * queue with a growing delay; after max_retries (wrangler.toml) the message goes to the dead-letter queue and the
+ * queue with a growing delay (a log the analyser cannot read, AnalysisError, is never retried); after max_retries (wrangler.toml) the message goes to the dead-letter queue and the
  * request row stays, for the sweep. Nothing here is awaited by a match object.
  */
+import { AnalysisError } from "../../analysis";
 import type { MatchRecord } from "../../protocol";
 import type { Analysis } from "../../protocol/analysis";
 import { Db } from "../db";
@@ -56,6 +57,12 @@ export async function consumeAnalyses(batch: MessageBatch<unknown>, env: Env, an
       else log.info(`analysis: ${outcome}`, { attempt: message.attempts, ms: Date.now() - started });
       message.ack();
     } catch (error) {
+      if (error instanceof AnalysisError) {
+        // The stored log does not replay: every attempt would fail the same way (the request row stays, for an operator).
+        log.error("analysis: the record's log cannot be analysed; dropped", error, { attempt: message.attempts });
+        message.ack();
+        continue;
+      }
       const delaySeconds = retryDelaySeconds(message.attempts);
       log.error("analysis failed; the queue delivers the message again", error, { attempt: message.attempts, delaySeconds });
       message.retry({ delaySeconds });
