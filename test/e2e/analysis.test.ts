@@ -79,7 +79,7 @@ describe.sequential("analysis through the local queue", () => {
     await server.restart();
     // Nobody asks for it (no GET …/analysis, which would send it too): only the Monitor's stored alarm can.
     let rows = storedRows(tableId);
-    for (let i = 0; i < 60 && rows.analyses === 0; i++) {
+    for (let i = 0; i < 30 && rows.analyses === 0; i++) {
       await sleep(1000);
       rows = storedRows(tableId);
     }
