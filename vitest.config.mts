@@ -32,8 +32,10 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: "./wrangler.toml" },
-            // METRICS_FLUSH_MS 0: error counts reach the Monitor at once (src/server/metrics/errors.ts).
-            miniflare: { bindings: { RATE_LIMIT_EXEMPT: "unknown", METRICS_FLUSH_MS: "0", TEST_MIGRATIONS: migrations } },
+            // METRICS_FLUSH_MS 0: error counts reach the Monitor at once (src/server/metrics/errors.ts). ANALYSIS_DELAY_SECONDS:
+            // the analysis queue holds every message for an hour, so no test's finished match is analysed behind its back
+            // (the analysis tests drive the consumer themselves; test/e2e/analysis.test.ts runs the real queue).
+            miniflare: { bindings: { RATE_LIMIT_EXEMPT: "unknown", METRICS_FLUSH_MS: "0", ANALYSIS_DELAY_SECONDS: "3600", TEST_MIGRATIONS: migrations } },
           }),
         ],
         test: { name: "worker", include: ["test/worker/**/*.test.ts"], setupFiles: ["test/worker/setup.ts"], testTimeout: 30_000 },
