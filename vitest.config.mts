@@ -8,6 +8,7 @@ const migrations = await readD1Migrations("./migrations");
 // project of their own, which `npm test` runs beside the shared server's (test/support/run-suite.ts).
 const OWN_SERVER = [
   "test/e2e/admin-cli.test.ts",
+  "test/e2e/analysis.test.ts",
   "test/e2e/backup.test.ts",
   "test/e2e/ban.test.ts",
   "test/e2e/coins.test.ts",
