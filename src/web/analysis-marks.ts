@@ -102,6 +102,11 @@ export function formatEquity(n: number): string {
   return new Intl.NumberFormat(language(), { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "exceptZero" }).format(n);
 }
 
+/** A sum of luck as shown: signed, two decimals. */
+export function formatLuck(n: number): string {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" }).format(n);
+}
+
 /** A loss as shown: three decimals, no sign. */
 export function formatLoss(n: number): string {
   return new Intl.NumberFormat(language(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Math.abs(n));

@@ -16,6 +16,7 @@ import {
   formatChance,
   formatEquity,
   formatLoss,
+  formatLuck,
   formatRate,
   luckLabel,
   markClass,
@@ -225,7 +226,7 @@ function summaryTable(analysis: Analysis, names: Record<Side, string>): HTMLElem
       h("td", { "data-mark": "doubtful" }, String(p.marks.doubtful)),
       h("td", { "data-mark": "bad" }, String(p.marks.bad)),
       h("td", { "data-mark": "very-bad" }, String(p.marks.veryBad)),
-      h("td", {}, formatEquity(p.luck)),
+      h("td", {}, formatLuck(p.luck)),
     );
   return h(
     "table",
