@@ -38,30 +38,36 @@ import { displayName } from "./names";
 /** How long to wait before asking again while the analysis is pending (ms): about 40 s in all, then a button. */
 const RETRY_DELAYS = [1500, 2500, 4000, 6000, 8000, 9000, 9000];
 
-type Loaded = { state: "ready"; analysis: Analysis } | { state: "pending" } | { state: "none" } | { state: "error"; reason: string };
+type Loaded = { state: "ready"; analysis: Analysis } | { state: "pending"; recorded: boolean } | { state: "none" } | { state: "error"; reason: string };
+
+/** Asked this many times without a record, the match is taken as never recorded (no player on a seat: docs/players.md). */
+const UNRECORDED_TRIES = 3;
 
 async function ask(api: NardiClient, tableId: string): Promise<Loaded> {
   try {
     const answer: Analysis | AnalysisPending = await api.getAnalysis(tableId);
-    return answer.status === "ready" ? { state: "ready", analysis: answer } : { state: "pending" };
+    return answer.status === "ready" ? { state: "ready", analysis: answer } : { state: "pending", recorded: true };
   } catch (err) {
     // The record reaches D1 a moment after the match ends: until then there is no match to analyse yet.
-    if (err instanceof ApiError && err.code === "MATCH_NOT_FOUND") return { state: "pending" };
+    if (err instanceof ApiError && err.code === "MATCH_NOT_FOUND") return { state: "pending", recorded: false };
     if (err instanceof ApiError && err.status === 404) return { state: "none" };
     return { state: "error", reason: problemMessage(err) };
   }
 }
 
 /**
- * Asks for the analysis until it is ready (or `RETRY_DELAYS` run out: `late`), telling `on` each state; stops when
- * `alive()` turns false (the screen was left).
+ * Asks for the analysis until it is ready (or `RETRY_DELAYS` run out: `late`; a match still not recorded after
+ * `UNRECORDED_TRIES`: `none`), telling `on` each state; stops when `alive()` turns false (the screen was left).
  */
 function poll(api: NardiClient, tableId: string, alive: () => boolean, on: (loaded: Loaded | { state: "late" }) => void): void {
   let attempt = 0;
+  let unrecorded = 0;
   const once = (): void => {
     void ask(api, tableId).then((loaded) => {
       if (!alive()) return;
       if (loaded.state !== "pending") return on(loaded);
+      unrecorded = loaded.recorded ? 0 : unrecorded + 1;
+      if (unrecorded >= UNRECORDED_TRIES) return on({ state: "none" });
       const delay = RETRY_DELAYS[attempt++];
       if (delay === undefined) return on({ state: "late" });
       on(loaded);

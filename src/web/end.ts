@@ -158,7 +158,8 @@ export function renderEnd(
   el.append(
     h("p", { class: "muted", "data-testid": "end-score" }, t("table.end.score", { white: e.score.white, black: e.score.black })),
     ...settlementLines(conn.settled, table, me, e),
-    ...(api ? [analysisNotice(api, table.id, replayHref(table.id))] : []),
+    // Only a match with a player on a seat is recorded, and so analysed (docs/players.md).
+    ...(api && (table.players.white?.playerId || table.players.black?.playerId) ? [analysisNotice(api, table.id, replayHref(table.id))] : []),
   );
   const actions = h("div", { class: "row end-actions" });
   const r = conn.rematch;

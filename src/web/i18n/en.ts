@@ -934,4 +934,5 @@ export const en = {
   "analysis.profile.col.pr": "PR",
   "analysis.profile.col.matches": "Matches",
   "analysis.profile.none": "No analysed matches yet.",
+  "analysis.prWithWord": "{pr} ({word})",
 } satisfies Record<string, Message>;

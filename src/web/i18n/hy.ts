@@ -934,4 +934,5 @@ export const hy: Catalogue = {
   "analysis.profile.col.pr": "PR",
   "analysis.profile.col.matches": "Մրցախաղեր",
   "analysis.profile.none": "Վերլուծված մրցախաղեր դեռ չկան։",
+  "analysis.prWithWord": "{pr} ({word})",
 };

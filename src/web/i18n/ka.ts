@@ -934,4 +934,5 @@ export const ka: Catalogue = {
   "analysis.profile.col.pr": "PR",
   "analysis.profile.col.matches": "მატჩები",
   "analysis.profile.none": "გაანალიზებული მატჩები ჯერ არ არის.",
+  "analysis.prWithWord": "{pr} ({word})",
 };

@@ -954,4 +954,5 @@ export const ru: Catalogue = {
   "analysis.profile.col.pr": "PR",
   "analysis.profile.col.matches": "Матчей",
   "analysis.profile.none": "Проанализированных матчей пока нет.",
+  "analysis.prWithWord": "{pr} ({word})",
 };
