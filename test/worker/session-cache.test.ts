@@ -194,6 +194,15 @@ describe("the cache itself", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("an entry that expires does not hold back another session's read under way (only a revocation does)", () => {
+    const cache = new SessionCache(10);
+    cache.remember("old", row("p"), 100, cache.mark);
+    const mark = cache.mark; // a read of q's session starts…
+    expect(cache.player("old", 100)).toBeNull(); // …while p's entry expires
+    cache.remember("q-token", row("q"), 1_000, mark);
+    expect(cache.player("q-token", 0)?.id).toBe("q");
+  });
+
   it("keys sessions by the token's hash, never the token", async () => {
     const m = await member();
     expect((await me(m.token)).status).toBe(200);

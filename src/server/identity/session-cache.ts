@@ -40,7 +40,8 @@ export class SessionCache {
     const entry = this.#entries.get(tokenHash);
     if (!entry) return null;
     if (entry.expires <= now) {
-      this.forgetSession(tokenHash);
+      // Its time ran out; nothing was revoked, so reads of other sessions under way are still kept.
+      this.#drop(tokenHash);
       return null;
     }
     this.#entries.delete(tokenHash);
