@@ -9,17 +9,8 @@ import { h } from "./dom";
 import { formatNumber, t } from "./i18n";
 import { variantName } from "./names";
 
-/** One variant's figures as the profile document gives them. */
-interface Performance {
-  variant: "long" | "short";
-  pr: number;
-  matches: number;
-  decisions: number;
-}
-
 export function performanceTable(player: PlayerProfile): HTMLElement {
-  // Read as absent from a server older than the analysis.
-  const rows = (player as PlayerProfile & { performance?: readonly Performance[] }).performance ?? [];
+  const rows = player.performance;
   const title = h("h3", { title: t("analysis.profile.about") }, t("analysis.profile.title"));
   if (rows.length === 0) return h("section", { class: "performance" }, title, h("p", { class: "muted", "data-testid": "no-performance" }, t("analysis.profile.none")));
   return h(

@@ -3,7 +3,8 @@
  * over the protocol to its end; its replay shows "Analysis in progress…" while the analysis is pending, then the
  * summary per player, each marked move coloured and annotated (?! ? ??) exactly where the analysis marks a decision,
  * the decision at the position shown (the played move beside the best ones), and "Next mistake" / "Previous mistake"
- * (buttons and the N / P keys) walking the marked moves in order; at 1280×800 and 390×844.
+ * (buttons and the N / P keys) walking the marked moves in order; at 1280×800 and 390×844. Then the server's own
+ * analysis of the match: the end screen links to it, the replay marks exactly its marked moves, the profile shows the PR.
  */
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -14,7 +15,7 @@ import { decisionsByItem, mistakeSeqs, worstMark } from "../../src/web/analysis-
 import { playRandomMatch } from "../support/random-match";
 import { seededRng } from "../support/rng";
 import { recordOf } from "../support/tables";
-import { playerPage, POLL, screenshot, useChromium } from "./browser";
+import { playerPage, POLL, screenshot, storeSeat, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
@@ -116,9 +117,11 @@ async function seqShown(page: Page): Promise<number> {
 describe("the analysis in the replay viewer", () => {
   let seats: { white: SeatGrant; black: SeatGrant };
   let record: MatchRecord;
+  let annId: string;
   beforeAll(async () => {
     // A guest's table: a match with a player on a seat is recorded (and analysed).
     const ann = await client.createGuest();
+    annId = ann.player.id;
     const white = await client.withSession(ann.token).createTable({ preset: "backgammon", length: 1, name: "Ann" });
     seats = { white, black: await client.joinTable(white.tableId) };
     const run = await playRandomMatch(client, seats.white, seats.black, seededRng(2525), { doubleChance: 0 });
@@ -202,4 +205,50 @@ describe("the analysis in the replay viewer", () => {
       expect(errors).toEqual([]);
     });
   }
+  it("the server's own analysis: the end screen links to it, the replay marks the moves it marks, the profile shows the PR", async () => {
+    // The server analyses the recorded match off the table (its queue): wait for it as a client would.
+    let analysis: Analysis | null = null;
+    await expect
+      .poll(async () => {
+        const answer = await client.getAnalysis(seats.white.tableId);
+        if (answer.status === "ready") analysis = answer;
+        return answer.status;
+      }, { timeout: 60_000, interval: 500 })
+      .toBe("ready");
+    const ready = analysis!;
+    const errors: string[] = [];
+    const page = await playerPage(browser(), errors, { viewport: { width: 1280, height: 800 } });
+
+    // Ann comes back to her finished table: the end screen says the analysis is ready and links to the replay.
+    await storeSeat(page, baseUrl, seats.white);
+    await page.goto(`${baseUrl}/#/t/${seats.white.tableId}`);
+    await page.waitForSelector('[data-testid="end-analysis"][data-state="ready"]', { timeout: 30_000 });
+    await page.getByTestId("end-analysis-link").click();
+    await page.waitForSelector('[data-testid="analysis"][data-state="ready"]', { timeout: 30_000 });
+    // (The viewer names the position shown in the address at once.)
+    expect(new URL(page.url()).hash.startsWith(`#/replay/${seats.white.tableId}`)).toBe(true);
+
+    // The marks in the list are the analysis' own, and Next mistake walks to the first of them.
+    const byItem = decisionsByItem(record.events, ready.decisions);
+    const expected = mistakeSeqs(byItem).map((seq) => ({ seq, mark: worstMark(byItem.get(seq)!.map((d) => d.mark))! }));
+    // Two random players make mistakes: the test has marks to check.
+    expect(expected.length).toBeGreaterThan(0);
+    const marked = await markedMoves(page);
+    expect(marked.map(({ seq, mark }) => ({ seq, mark }))).toEqual(expected);
+    for (const side of ["white", "black"] as const) {
+      expect(await page.locator(`[data-testid="analysis-player"][data-side="${side}"]`).getAttribute("data-word")).toBe(ready.players[side].prWord);
+    }
+    await page.getByTestId("analysis-next-mistake").click();
+    await expect.poll(() => seqShown(page), POLL).toBe(expected[0]!.seq);
+    const shown = page.locator('[data-testid="analysis-decision"] [data-testid="analysis-item"]');
+    expect(await shown.evaluateAll((els) => els.map((e) => e.getAttribute("data-seq")))).toEqual(byItem.get(expected[0]!.seq)!.map((d) => String(d.seq)));
+    await screenshot(page, "analysis-served");
+
+    // Ann's profile: her average PR in short nardi over this one match.
+    await page.goto(`${baseUrl}/#/p/${annId}`);
+    const row = page.getByTestId("performance-short");
+    await row.waitFor({ timeout: 15_000 });
+    expect(Number(await row.getAttribute("data-pr"))).toBeCloseTo(ready.players.white.pr, 6);
+    expect(errors).toEqual([]);
+  });
 });
