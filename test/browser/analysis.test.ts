@@ -110,6 +110,12 @@ function boardOnPage(page: Page): Promise<{ x: number; y: number; width: number;
   });
 }
 
+/** The summary table fits its column: nothing of it is cut off (or left to scroll sideways). */
+async function expectSummaryFits(page: Page): Promise<void> {
+  const [scroll, client] = await page.locator(".analysis-summary").evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scroll, `the summary is ${scroll}px wide in ${client}px`).toBeLessThanOrEqual(client!);
+}
+
 async function seqShown(page: Page): Promise<number> {
   return Number(await page.getByTestId("replay").getAttribute("data-seq"));
 }
@@ -178,6 +184,7 @@ describe("the analysis in the replay viewer", () => {
       expect(walked).toEqual(expected.map((e) => e.seq));
       expect(await page.getByTestId("analysis-next-mistake").isDisabled()).toBe(true);
       await screenshot(page, `analysis-${name}`);
+      await expectSummaryFits(page);
       // The P key goes back one, the N key forward again (the viewer has the focus).
       await page.getByTestId("replay").focus();
       await page.keyboard.press("p");
@@ -243,6 +250,8 @@ describe("the analysis in the replay viewer", () => {
     const shown = page.locator('[data-testid="analysis-decision"] [data-testid="analysis-item"]');
     expect(await shown.evaluateAll((els) => els.map((e) => e.getAttribute("data-seq")))).toEqual(byItem.get(expected[0]!.seq)!.map((d) => String(d.seq)));
     await screenshot(page, "analysis-served");
+    // The summary fits its column: nothing of it is cut off.
+    await expectSummaryFits(page);
 
     // Ann's profile: her average PR in short nardi over this one match.
     await page.goto(`${baseUrl}/#/p/${annId}`);
