@@ -258,6 +258,15 @@ describe("the analysis in the replay viewer", () => {
     const row = page.getByTestId("performance-short");
     await row.waitFor({ timeout: 15_000 });
     expect(Number(await row.getAttribute("data-pr"))).toBeCloseTo(ready.players.white.pr, 6);
+
+    // In Georgian (the longest words): the panel speaks Georgian and its summary still fits.
+    await page.evaluate(() => localStorage.setItem("nardi.lang", "ka"));
+    await page.goto(`${baseUrl}/#/replay/${seats.white.tableId}`);
+    await page.reload();
+    await page.waitForSelector('[data-testid="analysis"][data-state="ready"]', { timeout: 30_000 });
+    expect(await page.getByTestId("analysis-legend").textContent()).toContain("საეჭვო");
+    expect(await page.getByTestId("analysis-next-mistake").textContent()).toBe("შემდეგი შეცდომა");
+    await expectSummaryFits(page);
     expect(errors).toEqual([]);
   });
 });
