@@ -267,6 +267,8 @@ describe("the analysis in the replay viewer", () => {
     expect(await page.getByTestId("analysis-legend").textContent()).toContain("საეჭვო");
     expect(await page.getByTestId("analysis-next-mistake").textContent()).toBe("შემდეგი შეცდომა");
     await expectSummaryFits(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectSummaryFits(page);
     expect(errors).toEqual([]);
   });
 });
