@@ -3,7 +3,7 @@
  * consumer (one analysis however often a message comes, a failure retried with a delay), the route's pending /
  * ready / 404 / 403, the sweep that sends a lost message again, and the profile's PR.
  */
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PlayerProfile } from "../../src/protocol";
 import type { Analysis, AnalysisPending } from "../../src/protocol/analysis";
@@ -126,6 +126,17 @@ describe("the analysis queue", () => {
 });
 
 describe("GET /v1/matches/{id}/analysis", () => {
+  it("is in the OpenAPI document with its answers and the protocol's schemas", async () => {
+    const doc = (await (await call("GET", "/v1/openapi.json")).json()) as {
+      paths: Record<string, { get?: { operationId: string; responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const route = doc.paths["/v1/matches/{id}/analysis"]?.get;
+    expect(route?.operationId).toBe("getMatchAnalysis");
+    expect(Object.keys(route!.responses).sort()).toEqual(["200", "202", "400", "403", "404"]);
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Analysis", "AnalysisPending", "Decision", "PlayerAnalysis", "Performance"]));
+  });
+
   it("404 before the record, 202 pending once recorded, 200 the analysis once stored", async () => {
     expect((await analysisOf("b".repeat(22))).body).toMatchObject({ code: "MATCH_NOT_FOUND" });
     expect((await analysisOf("b".repeat(22))).status).toBe(404);
@@ -172,12 +183,12 @@ describe("GET /v1/matches/{id}/analysis", () => {
 describe("the sweep", () => {
   const monitor = () => env.MONITOR.getByName("monitor");
 
+  /** The sweep comes due, and the Monitor's alarm handler runs in the test's call (not an alarm workerd could fire at any moment). */
   async function sweepNow(): Promise<void> {
-    await runInDurableObject(monitor(), async (_m: Monitor, state) => {
+    await runInDurableObject(monitor(), async (m: Monitor, state) => {
       await state.storage.put("analysisSweepDue", Date.now() - 1);
-      await state.storage.setAlarm(Date.now() - 1);
+      await m.alarm();
     });
-    await runDurableObjectAlarm(monitor());
   }
 
   it("sends a request no analysis answered within a period again, at most MAX_SENDS times, and stops when none is open", async () => {
