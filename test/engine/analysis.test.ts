@@ -87,6 +87,10 @@ describe("analyseMatch on bot matches of every preset", () => {
       expect(p.pr).toBeCloseTo(p.errorRate / 2, 0);
       expect(p.marks.veryBad).toBe(mine.filter((d) => d.mark === "very-bad").length);
       expect(p.luck).toBeCloseTo(mine.reduce((sum, d) => sum + (d.luck?.value ?? 0), 0), 2);
+      // Without a cube every roll is at cube 1: the luck-adjusted result is the score difference less the luck.
+      const final = replay.replay.frames.at(-1)!.score;
+      const net = side === "white" ? final.white - final.black : final.black - final.white;
+      if (!PRESETS[preset].cube) expect(p.luckAdjusted).toBeCloseTo(net - p.luck, 2);
     }
     // Luck is a roll's equity against the mean of all 21: over a match it stays small per roll.
     const lucks = analysis.decisions.flatMap((d) => (d.luck ? [d.luck.value] : []));
