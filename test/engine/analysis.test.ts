@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { Analyser, analyseMatch, normalizedGoal, rankPlays, rollIndex, scaleOf, type AnalysableRecord } from "../../src/analysis";
 import { canDouble, compactLegalPlays, legalPlaysFor, PRESETS, type Board, type MatchCommand, type MatchState, type PresetName, type Side } from "../../src/engine";
 import { AnalysisSchema, type Analysis, type Decision } from "../../src/protocol/analysis";
+import { cubeEquities } from "../../src/analysis/cube";
 import { replayLog } from "../../src/protocol/export";
 import { botMatch } from "../../scripts/bot-match";
 import { position } from "./support/boards";
@@ -177,6 +178,25 @@ describe("deliberate errors are marked at their seq", () => {
     expect(double.mark).toBe("very-bad");
     const answer = analysis.decisions.find((d) => d.seq === double.seq + 1)!;
     expect(answer.decision).toMatchObject({ kind: "cube", right: "take" });
+  });
+});
+
+describe("cube equities (Janowski on match values)", () => {
+  // A long match at 0–0 plays like money: without gammons, no double at 50%, double/take near 72%, double/drop at 85%.
+  const s = { length: 25, score: { white: 0, black: 0 }, crawfordPassed: false, koks: true };
+  const at = (p: number, owner: "me" | "centre" = "centre") => cubeEquities([p, 0, 0, 0, 0], scaleOf(s, "white", 1), scaleOf(s, "white", 2), owner);
+  it.each<[number, string]>([
+    [0.5, "no-double/take"],
+    [0.72, "double/take"],
+    [0.85, "double/drop"],
+  ])("at %f: %s", (p, expected) => {
+    const e = at(p);
+    const action = Math.min(e.doubleTake, e.doubleDrop) > e.noDouble ? "double" : "no-double";
+    expect(`${action}/${e.doubleTake <= e.doubleDrop ? "take" : "drop"}`).toBe(expected);
+    expect(e.doubleDrop).toBeCloseTo(1, 9);
+  });
+  it("owning the cube is worth more than a centred cube", () => {
+    expect(at(0.6, "me").noDouble).toBeGreaterThan(at(0.6).noDouble);
   });
 });
 
