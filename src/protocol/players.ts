@@ -66,9 +66,14 @@ export const PlayerProfileSchema = z
     createdAt: z.number().int(),
     ratings: z.array(RatingSchema).meta({ description: "Pools the player has played rated matches in." }),
     counts: z.object({ matches: z.number().int(), wins: z.number().int(), losses: z.number().int() }),
+    // A default, not required: a client reads an older server's profile (before analyses) as having none.
     performance: z
       .array(PerformanceSchema)
-      .meta({ description: "Per variant with an analysed match (long, then short): the average PR over the recent analysed matches." }),
+      .default([])
+      .meta({
+        description:
+          "Per variant with an analysed match (long, then short): the average PR over the recent analysed matches. Always sent; absent only from servers before analyses, read as [].",
+      }),
   })
   .meta({ id: "PlayerProfile" });
 

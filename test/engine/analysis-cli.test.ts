@@ -3,6 +3,8 @@
  * analyseMatch gives; `--summary`; and clear errors with their exit codes.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +37,25 @@ describe("npm run analyse", () => {
     const printed = AnalysisSchema.parse(JSON.parse(stdout));
     expect(printed).toEqual(analyseMatch({ events, tableId: "tbl-1" }));
     expect(printed.tableId).toBe("tbl-1");
+  });
+
+  it("reads the record from a URL (as /v1/matches/{id} serves it); an error status is exit 3", async () => {
+    const body = JSON.stringify({ tableId: "tbl-1", events });
+    const server = createServer((req, res) => {
+      if (req.url === "/v1/matches/tbl-1") res.writeHead(200, { "content-type": "application/json" }).end(body);
+      else res.writeHead(404, { "content-type": "application/json" }).end('{"code":"MATCH_NOT_FOUND"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const ok = await run(`http://127.0.0.1:${port}/v1/matches/tbl-1`);
+      expect(ok.code).toBe(0);
+      expect(JSON.parse(ok.stdout)).toEqual(analyseMatch({ events, tableId: "tbl-1" }));
+      const missing = await run(`http://127.0.0.1:${port}/v1/matches/other`);
+      expect(missing).toMatchObject({ code: 3, stdout: "", stderr: expect.stringMatching(/HTTP_ERROR.*404/) });
+    } finally {
+      server.close();
+    }
   });
 
   it("--summary prints a table per player", async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { Analyser, analyseMatch, normalizedGoal, rankPlays, rollIndex, scaleOf, type AnalysableRecord } from "../../src/analysis";
 import { canDouble, compactLegalPlays, legalPlaysFor, PRESETS, type Board, type MatchCommand, type MatchState, type PresetName, type Side } from "../../src/engine";
 import { AnalysisSchema, type Analysis, type Decision } from "../../src/protocol/analysis";
+import { cubeEquities } from "../../src/analysis/cube";
 import { replayLog } from "../../src/protocol/export";
 import { botMatch } from "../../scripts/bot-match";
 import { position } from "./support/boards";
@@ -87,6 +88,10 @@ describe("analyseMatch on bot matches of every preset", () => {
       expect(p.pr).toBeCloseTo(p.errorRate / 2, 0);
       expect(p.marks.veryBad).toBe(mine.filter((d) => d.mark === "very-bad").length);
       expect(p.luck).toBeCloseTo(mine.reduce((sum, d) => sum + (d.luck?.value ?? 0), 0), 2);
+      // Without a cube every roll is at cube 1: the luck-adjusted result is the score difference less the luck.
+      const final = replay.replay.frames.at(-1)!.score;
+      const net = side === "white" ? final.white - final.black : final.black - final.white;
+      if (!PRESETS[preset].cube) expect(p.luckAdjusted).toBeCloseTo(net - p.luck, 2);
     }
     // Luck is a roll's equity against the mean of all 21: over a match it stays small per roll.
     const lucks = analysis.decisions.flatMap((d) => (d.luck ? [d.luck.value] : []));
@@ -173,6 +178,25 @@ describe("deliberate errors are marked at their seq", () => {
     expect(double.mark).toBe("very-bad");
     const answer = analysis.decisions.find((d) => d.seq === double.seq + 1)!;
     expect(answer.decision).toMatchObject({ kind: "cube", right: "take" });
+  });
+});
+
+describe("cube equities (Janowski on match values)", () => {
+  // A long match at 0–0 plays like money: without gammons, no double at 50%, double/take near 72%, double/drop at 85%.
+  const s = { length: 25, score: { white: 0, black: 0 }, crawfordPassed: false, koks: true };
+  const at = (p: number, owner: "me" | "centre" = "centre") => cubeEquities([p, 0, 0, 0, 0], scaleOf(s, "white", 1), scaleOf(s, "white", 2), owner);
+  it.each<[number, string]>([
+    [0.5, "no-double/take"],
+    [0.72, "double/take"],
+    [0.85, "double/drop"],
+  ])("at %f: %s", (p, expected) => {
+    const e = at(p);
+    const action = Math.min(e.doubleTake, e.doubleDrop) > e.noDouble ? "double" : "no-double";
+    expect(`${action}/${e.doubleTake <= e.doubleDrop ? "take" : "drop"}`).toBe(expected);
+    expect(e.doubleDrop).toBeCloseTo(1, 9);
+  });
+  it("owning the cube is worth more than a centred cube", () => {
+    expect(at(0.6, "me").noDouble).toBeGreaterThan(at(0.6).noDouble);
   });
 });
 

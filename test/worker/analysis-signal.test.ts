@@ -8,7 +8,8 @@ import { analyseOne } from "../../src/server/analysis/consumer";
 import { AnalysisDb } from "../../src/server/db/analysis";
 import { ASSISTANCE, assistanceSignal, median } from "../../src/server/fairplay/assistance";
 import { analysisWith, recordedMatch } from "./analysis-support";
-import { guest, member } from "./players-support";
+import { staff } from "./moderation-support";
+import { call, guest, member } from "./players-support";
 
 /** `prs` (oldest first) as earlier analysed short matches of `playerId` at White, with `decisions` each. */
 async function history(playerId: string, prs: number[], decisions = 30): Promise<string[]> {
@@ -74,6 +75,10 @@ describe("the assistance signal", () => {
       ratio: ASSISTANCE.ratio,
       minDecisions: ASSISTANCE.minDecisions,
     });
+    // Where the moderation tools list flags: the log, filtered by action and player.
+    const mod = await staff("moderator");
+    const page = (await (await call("GET", `/v1/admin/log?action=flag&player=${a.player.id}`, { token: mod.token })).json()) as { entries: Array<Record<string, unknown>> };
+    expect(page.entries).toEqual([expect.objectContaining({ action: "flag", reason: "assistance", playerId: a.player.id, tableId: id, actorId: null })]);
     // A fourth the same day adds nothing (one flag per player, variant and UTC day).
     await analysedMatch(a.token, 2);
     expect(await flags(a.player.id)).toHaveLength(1);

@@ -3,7 +3,7 @@
  * consumer (one analysis however often a message comes, a failure retried with a delay), the route's pending /
  * ready / 404 / 403, the sweep that sends a lost message again, and the profile's PR.
  */
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PlayerProfile } from "../../src/protocol";
 import type { Analysis, AnalysisPending } from "../../src/protocol/analysis";
@@ -14,7 +14,10 @@ import { MAX_SENDS } from "../../src/server/analysis/queue";
 import { AnalysisDb } from "../../src/server/db/analysis";
 import type { Monitor } from "../../src/server/metrics/monitor";
 import { analysisWith, consume, playedMatch, recordedMatch } from "./analysis-support";
-import { call, d1Count, guest, member, profile } from "./players-support";
+import type { Env } from "../../src/server/env";
+import type { MatchRoom } from "../../src/server/match-room";
+import { commandId, connect, stubOf } from "./helpers";
+import { call, d1Count, delivered, guest, member, outbox, profile, runDeliveryNow, tableBetween } from "./players-support";
 
 const even: Analyser = (record) => analysisWith(record, { white: { pr: 6, decisions: 30 }, black: { pr: 14, decisions: 28 } });
 
@@ -50,6 +53,42 @@ describe("the analysis queue", () => {
     expect(await request(id)).toBeNull();
     const row = await env.DB.prepare("SELECT * FROM analyses WHERE table_id = ?").bind(id).first<Record<string, unknown>>();
     expect(row).toMatchObject({ variant: "short", white_player_id: a.player.id, black_player_id: b.player.id, white_pr: 6, black_pr: 14, white_decisions: 30, black_decisions: 28 });
+  });
+
+  it("the outbox sends {tableId} once the record is in D1, also when an earlier attempt had recorded it (a lost acknowledgement)", async () => {
+    const a = await member();
+    const table = await tableBetween(a.token, null);
+    const sent: unknown[] = [];
+    let lose = true;
+    await runInDurableObject(stubOf(table.id), (room: MatchRoom) => {
+      const core = room.room as unknown as { env: Env; d1: D1Database };
+      const queue = { send: async (body: unknown) => void sent.push(body), sendBatch: async () => undefined };
+      Object.defineProperty(core, "env", { value: { ...core.env, ANALYSIS_QUEUE: queue } });
+      // D1 commits the record's batch, but its answer is lost the first time.
+      const real = env.DB;
+      core.d1 = {
+        prepare: (sql: string) => real.prepare(sql),
+        batch: async (statements: D1PreparedStatement[]) => {
+          const results = await real.batch(statements);
+          if (lose) {
+            lose = false;
+            throw new Error("acknowledgement lost (injected)");
+          }
+          return results;
+        },
+      } as unknown as D1Database;
+    });
+    const socket = await connect(table.id, { token: table.white.token });
+    await socket.next("welcome");
+    socket.send({ type: "resign", id: commandId() });
+    expect((await socket.answer()).type).toBe("ack");
+    socket.close();
+    await runDeliveryNow(table.id);
+    expect(await outbox(table.id)).toHaveLength(1);
+    expect(sent).toEqual([]);
+    expect(await request(table.id)).toMatchObject({ sends: 1 });
+    await delivered(table.id);
+    expect(sent).toEqual([{ tableId: table.id }]);
   });
 
   it("a consumer that fails once is retried with a delay; the retry stores the analysis, a duplicate message stores nothing", async () => {
@@ -126,6 +165,17 @@ describe("the analysis queue", () => {
 });
 
 describe("GET /v1/matches/{id}/analysis", () => {
+  it("is in the OpenAPI document with its answers and the protocol's schemas", async () => {
+    const doc = (await (await call("GET", "/v1/openapi.json")).json()) as {
+      paths: Record<string, { get?: { operationId: string; responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const route = doc.paths["/v1/matches/{id}/analysis"]?.get;
+    expect(route?.operationId).toBe("getMatchAnalysis");
+    expect(Object.keys(route!.responses).sort()).toEqual(["200", "202", "400", "403", "404"]);
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["Analysis", "AnalysisPending", "Decision", "PlayerAnalysis", "Performance"]));
+  });
+
   it("404 before the record, 202 pending once recorded, 200 the analysis once stored", async () => {
     expect((await analysisOf("b".repeat(22))).body).toMatchObject({ code: "MATCH_NOT_FOUND" });
     expect((await analysisOf("b".repeat(22))).status).toBe(404);
@@ -172,12 +222,12 @@ describe("GET /v1/matches/{id}/analysis", () => {
 describe("the sweep", () => {
   const monitor = () => env.MONITOR.getByName("monitor");
 
+  /** The sweep comes due, and the Monitor's alarm handler runs in the test's call (not an alarm workerd could fire at any moment). */
   async function sweepNow(): Promise<void> {
-    await runInDurableObject(monitor(), async (_m: Monitor, state) => {
+    await runInDurableObject(monitor(), async (m: Monitor, state) => {
       await state.storage.put("analysisSweepDue", Date.now() - 1);
-      await state.storage.setAlarm(Date.now() - 1);
+      await m.alarm();
     });
-    await runDurableObjectAlarm(monitor());
   }
 
   it("sends a request no analysis answered within a period again, at most MAX_SENDS times, and stops when none is open", async () => {

@@ -3,7 +3,8 @@
  * alarm. Delivery is an idempotent write keyed by the table id (db.recordMatch), and at a stake table the
  * settlement of its escrow (transfers keyed by table + seat + purpose, ../coins/stakes.ts); a failure counts the attempt
  * and schedules the next with backoff; only a delivery D1 acknowledged clears the row. A crash anywhere in
- * between leaves the row and its `deliver` deadline, so the next alarm tries again: exactly once in effect.
+ * between leaves the row and its `deliver` deadline, so the next alarm tries again: exactly once in effect. Once
+ * delivered, the match's analysis is queued (../analysis/queue.ts; its request row is written in the record's batch).
  */
 import { Db, type RatingWrite } from "../db";
 import { AnalysisDb } from "../db/analysis";
