@@ -181,7 +181,9 @@ async function turnsPlayed(client: NardiClient, tableId: string, after: number):
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const inspectorPort = args.profile && args.url === null ? await freePort() : undefined;
-  const { baseUrl, server } = await benchServer(args.url, { inspectorPort });
+  // The finished matches' analyses are held in the queue for the run (12 h): the CPU measured is the tables' own; the
+  // analysis's is bench:analysis's (docs/storage.md, "Match analysis").
+  const { baseUrl, server } = await benchServer(args.url, { inspectorPort, vars: { ANALYSIS_DELAY_SECONDS: "43200" } });
   const client = new NardiClient(baseUrl, {
     // ws implements what the connection uses of a WebSocket (addEventListener, send, close, readyState).
     WebSocket: NoCompressionWebSocket as unknown as typeof WebSocket,

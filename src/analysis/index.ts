@@ -5,20 +5,21 @@
  * against the 21 rolls' mean; equities are the match winning chance normalized to gnubg's EMG (equity.ts).
  */
 import { valueOnRoll } from "../bot/neural";
-import { boardKey, compactLegalPlays, notationAt, boardAt, MAX_CUBE, opponent, type Board, type Side } from "../engine";
+import { boardKey, MAX_CUBE, opponent, type Side } from "../engine";
 import { ANALYSIS_VERSION, AnalysisSchema, luckMarkOf, markOf, type Analysis, type Candidate, type Chances, type Decision } from "../protocol/analysis";
 import type { LoggedEvent } from "../protocol/events";
 import { replayLog, type ReplayFrame } from "../protocol/export/replay";
+import { CANDIDATE_WINDOW, CANDIDATES, rankPlays, type RankedPlay } from "./checker";
 import { cubeEquities, CUBE_EFFICIENCY, type CubeEquities } from "./cube";
 import { normalizedGoal, scaleOf, type Situation } from "./equity";
 import { Analyser, flip, rollIndex, type Chances5, type Outlook } from "./evaluate";
 import { playerFigures, round, type Judged } from "./summary";
 
 export { CUBE_EFFICIENCY } from "./cube";
+export { CANDIDATE_WINDOW, CANDIDATES, rankPlays, type RankedPlay } from "./checker";
+export { Analyser, ROLLS, rollIndex } from "./evaluate";
+export { normalizedGoal, scaleOf, type Situation } from "./equity";
 
-/** gnubg's move filter: the candidates 0-ply keeps for 1-ply, at most this many within this much of the best. */
-export const CANDIDATES = 5;
-export const CANDIDATE_WINDOW = 0.16;
 /** A no-double is counted when doubling was this close (normalized equity), or when it was wrong. */
 export const CLOSE_CUBE = 0.1;
 
@@ -175,11 +176,10 @@ export function analyseMatch(record: AnalysableRecord): Analysis {
         const goal = normalizedGoal(scaleOf(s, side, before.cube.value));
         const luck = roll.outlook ? luckOf(roll.outlook, roll.dice) : null;
         const position = { variant, board: before.board, turn: side };
-        const plays = compactLegalPlays(position, roll.dice, { firstTurn: firstTurn[side] });
-        firstTurn[side] = false;
         const dice: [number, number] = [roll.dice[0], roll.dice[1]];
         roll = null;
-        if (event.type === "burned" || plays.count === 0) {
+        if (event.type === "burned") {
+          firstTurn[side] = false;
           const c = an.afterPlay(before.board, side);
           push(frame, side, before.cube.value, {
             decision: { kind: "play", dice, played: { play: "", equity: round(valueOnRoll(c, goal), 4) }, best: [] },
@@ -192,38 +192,21 @@ export function analyseMatch(record: AnalysableRecord): Analysis {
           break;
         }
         const key = boardKey(frame.board);
-        const boards: Board[] = [];
-        const zero: number[] = [];
-        let played = -1;
-        for (let k = 0; k < plays.count; k++) {
-          const board = boardAt(plays, k);
-          boards.push(board);
-          zero.push(valueOnRoll(an.afterPlay(board, side), goal));
-          if (played < 0 && boardKey(board) === key) played = k;
-        }
-        if (played < 0) throw new AnalysisError(frame.seq, "the played position is not among the legal plays");
-        const order = zero.map((_, k) => k).sort((a, b) => zero[b]! - zero[a]!);
-        const forced = plays.count === 1;
-        const deep = new Map<number, number>();
-        if (!forced) {
-          const top = zero[order[0]!]!;
-          const chosen = order.filter((k, n) => n < CANDIDATES && zero[k]! >= top - CANDIDATE_WINDOW);
-          if (!chosen.includes(played)) chosen.push(played);
-          for (const k of chosen) deep.set(k, an.onePly(boards[k]!, side, firstTurn[opponent(side)], goal));
-        }
-        const equity = (k: number) => deep.get(k) ?? zero[k]!;
-        const ranked = [...order].sort((a, b) => Number(deep.has(b)) - Number(deep.has(a)) || equity(b) - equity(a));
-        const bestK = ranked[0]!;
-        const loss = forced ? 0 : Math.max(0, equity(bestK) - equity(played));
-        const candidate = (k: number): Candidate => ({ play: notationAt(plays, k), equity: round(equity(k), 4) });
+        const ranked = rankPlays(an, position, dice, firstTurn[side], firstTurn[opponent(side)], goal, (board) => boardKey(board) === key);
+        const played = ranked.find((p) => boardKey(p.board) === key);
+        if (!played) throw new AnalysisError(frame.seq, "the played position is not among the legal plays");
+        const forced = ranked.length === 1;
+        const loss = forced ? 0 : Math.max(0, ranked[0]!.equity - played.equity);
+        const candidate = (p: RankedPlay): Candidate => ({ play: p.notation, equity: round(p.equity, 4) });
         push(frame, side, before.cube.value, {
           decision: { kind: "play", dice, played: candidate(played), best: ranked.slice(0, CANDIDATES).map(candidate) },
           loss: round(loss, 4),
           mark: forced ? null : markOf(loss),
           counted: !forced,
-          chances: chancesOf(an.afterPlay(boards[bestK]!, side)),
+          chances: chancesOf(an.afterPlay(ranked[0]!.board, side)),
           luck,
         });
+        firstTurn[side] = false;
         break;
       }
       default:

@@ -59,5 +59,5 @@ export function playerFigures(decisions: readonly Judged[], side: Side, pointsNe
 
 export function round(x: number, digits: number): number {
   const f = 10 ** digits;
-  return Math.round(x * f) / f;
+  return Math.round(x * f) / f || 0; // never −0: the JSON form must read back equal
 }

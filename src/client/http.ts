@@ -62,6 +62,7 @@ import {
   type TableView,
 } from "../protocol";
 import type { input } from "zod";
+import { AnalysisPendingSchema, AnalysisSchema, type Analysis, type AnalysisPending } from "../protocol/analysis";
 import { HealthSchema, MetricsReportSchema, type Health, type MetricsPeriod, type MetricsReport } from "../protocol/metrics";
 import { ReportQueueSchema, StaffReportSchema, type ReportQueue, type ReportStatus, type ResolveReportBody, type StaffReport } from "../protocol/reports";
 import {
@@ -99,6 +100,10 @@ const AnyJson: Parser<Record<string, unknown>> = {
     if (typeof data !== "object" || data === null) throw new Error("expected a JSON object");
     return data as Record<string, unknown>;
   },
+};
+
+const AnalysisOrPending: Parser<Analysis | AnalysisPending> = {
+  parse: (data) => ((data as { status?: unknown } | null)?.status === "pending" ? AnalysisPendingSchema.parse(data) : AnalysisSchema.parse(data)),
 };
 
 const NoContent: Parser<void> = { parse: () => undefined };
@@ -272,6 +277,11 @@ export class NardiClient {
 
   getMatchRecord(tableId: string): Promise<MatchRecord> {
     return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}`, MatchRecordSchema, undefined, this.options.session);
+  }
+
+  /** The finished match's analysis (docs/analysis.md), or `{status: "pending"}` while it is queued or running. */
+  getAnalysis(tableId: string): Promise<Analysis | AnalysisPending> {
+    return this.request("GET", `/v1/matches/${encodeURIComponent(tableId)}/analysis`, AnalysisOrPending, undefined, this.options.session);
   }
 
   getLeaderboard(pool: string, page: { offset?: number; limit?: number } = {}): Promise<Leaderboard> {

@@ -43,6 +43,21 @@ export const RatingSchema = z
   })
   .meta({ id: "Rating" });
 
+/** A player's recent analysed matches in one variant (docs/players.md, "Performance"; docs/analysis.md). */
+export const PerformanceSchema = z
+  .object({
+    variant: z.enum(["long", "short"]),
+    pr: z
+      .number()
+      .meta({ description: "PR (XG's scale) over all the player's counted decisions in these matches: their PRs weighted by decisions." }),
+    matches: z.number().int().meta({ description: "Analysed matches counted: the most recent ones (at most 20) with a counted decision of the player's." }),
+    decisions: z.number().int().meta({ description: "The player's counted decisions in them." }),
+  })
+  .meta({ id: "Performance" });
+
+/** Analysed matches the profile's PR is taken over, per variant. */
+export const PERFORMANCE_MATCHES = 20;
+
 export const PlayerProfileSchema = z
   .object({
     id: z.string(),
@@ -51,6 +66,14 @@ export const PlayerProfileSchema = z
     createdAt: z.number().int(),
     ratings: z.array(RatingSchema).meta({ description: "Pools the player has played rated matches in." }),
     counts: z.object({ matches: z.number().int(), wins: z.number().int(), losses: z.number().int() }),
+    // A default, not required: a client reads an older server's profile (before analyses) as having none.
+    performance: z
+      .array(PerformanceSchema)
+      .default([])
+      .meta({
+        description:
+          "Per variant with an analysed match (long, then short): the average PR over the recent analysed matches. Always sent; absent only from servers before analyses, read as [].",
+      }),
   })
   .meta({ id: "PlayerProfile" });
 
@@ -115,6 +138,7 @@ export const PageQuerySchema = z.object({
 
 export type PlayerKind = z.infer<typeof PlayerKindSchema>;
 export type Rating = z.infer<typeof RatingSchema>;
+export type Performance = z.infer<typeof PerformanceSchema>;
 export type PlayerProfile = z.infer<typeof PlayerProfileSchema>;
 export type SessionGrant = z.infer<typeof SessionGrantSchema>;
 export type Credentials = z.infer<typeof CredentialsBodySchema>;

@@ -17,6 +17,7 @@ import { health } from "./metrics/health";
 import { DOCUMENT } from "./openapi";
 import { HttpRefusal, problemResponse } from "./problem";
 import { admin } from "./admin";
+import { analysis } from "./routes/analysis";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
 import { recovery } from "./routes/recovery";
@@ -125,6 +126,7 @@ export function createApp() {
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
   app.route("/v1", players);
+  app.route("/v1", analysis);
   app.route("/v1", recovery);
   app.route("/v1", reports);
   app.route("/v1", standing);

@@ -1,4 +1,5 @@
 /** The Worker's bindings and variables (wrangler.toml). */
+import type { AnalysisMessage } from "./analysis/queue";
 import type { Lobby } from "./lobby";
 import type { LobbyRelay } from "./lobby-relay";
 import type { MatchRoom } from "./match-room";
@@ -56,4 +57,10 @@ export interface Env {
   HEALTH_MAX_PENDING_SECONDS?: string;
   /** Optional var: ms an isolate keeps a session it read from D1 (default 15000; 0 = read D1 every request; docs/scale.md). */
   SESSION_CACHE_TTL_MS?: string;
+  /** Match analysis (docs/analysis.md): the queue the outbox sends `{tableId}` to; this Worker consumes it (src/server/analysis/). */
+  ANALYSIS_QUEUE: Queue<AnalysisMessage>;
+  /** Optional var: seconds between the Monitor's sweeps of analyses still owed, and the age a request must reach to be sent again (default 60). */
+  ANALYSIS_SWEEP_SECONDS?: string;
+  /** Optional var: seconds the outbox's message waits in the queue before delivery (default 0; the restart test's pause). */
+  ANALYSIS_DELAY_SECONDS?: string;
 }

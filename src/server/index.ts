@@ -1,5 +1,8 @@
-/** The Worker entry: the HTTP app, and the Durable Object classes wrangler.toml binds. */
+/** The Worker entry: the HTTP app, the analysis queue's consumer, and the Durable Object classes wrangler.toml binds. */
+import { analyseMatch } from "../analysis";
+import { consumeAnalyses } from "./analysis/consumer";
 import { createApp } from "./app";
+import type { Env } from "./env";
 
 export { MatchRoom } from "./match-room";
 export { Lobby } from "./lobby";
@@ -9,4 +12,9 @@ export { QuickPool, SeekRegistry } from "./quick";
 export { PoolCounts } from "./quick";
 export type { Env } from "./env";
 
-export default createApp();
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  queue: (batch, env) => consumeAnalyses(batch, env, analyseMatch),
+} satisfies ExportedHandler<Env>;

@@ -4,15 +4,18 @@
  * score; the rating change and the Domino Coin change once the server has settled them (the `settled` message:
  * "being settled" until it arrives); and what next: play again (a new table with the same settings), a rematch (same
  * settings, seats swapped, both must accept: offered over the table socket) or back to the lobby. When the rematch is
- * made each player's new seat arrives over the socket and the page moves on.
+ * made each player's new seat arrives over the socket and the page moves on. Under it all, when the match's analysis
+ * is ready (./analysis.ts), a link to the replay that shows it.
  */
 import { opponent } from "../engine/position";
 import type { Side } from "../engine/types";
 import type { NardiClient, TableConnection } from "../client";
 import type { LoggedEvent, RatingChange, RematchMessage, SettledMessage, TableOrMatchEvent, TableView, TimeControlInput } from "../protocol";
+import { analysisNotice } from "./analysis";
 import { button, clear, h } from "./dom";
 import { formatNumber, language, t, type MessageKey } from "./i18n";
 import { displayName } from "./names";
+import { replayHref } from "./replay";
 import { saveSeat } from "./store";
 
 type MatchEnded = Extract<TableOrMatchEvent, { type: "match-ended" }>;
@@ -155,6 +158,8 @@ export function renderEnd(
   el.append(
     h("p", { class: "muted", "data-testid": "end-score" }, t("table.end.score", { white: e.score.white, black: e.score.black })),
     ...settlementLines(conn.settled, table, me, e),
+    // Only a match with a player on a seat is recorded, and so analysed (docs/players.md).
+    ...(api && (table.players.white?.playerId || table.players.black?.playerId) ? [analysisNotice(api, table.id, replayHref(table.id))] : []),
   );
   const actions = h("div", { class: "row end-actions" });
   const r = conn.rematch;

@@ -1,10 +1,11 @@
 /**
- * Players' pages: a profile (name, ratings per rule set, recent matches; for the visitor also claim a name,
+ * Players' pages: a profile (name, ratings per rule set, average PR per variant, recent matches; for the visitor also claim a name,
  * log in, rename, log out) and the leaderboards per rule set.
  */
 import type { MatchSummary, NardiClient, PlayerProfile } from "../client";
 import { deleteAccount, deletedCard, forgotPassword, guestNotice, recoveryCodeCard, recoveryCodeState, showRecoveryCode } from "./accounts";
 import type { Side } from "../engine/types";
+import { performanceTable } from "./analysis-profile";
 import { button, clear, h } from "./dom";
 import { problemMessage } from "./errors";
 import { formatNumber, language, t } from "./i18n";
@@ -63,6 +64,7 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
           t("players.counts", { kind: kindText(player), count: player.counts.matches, wins: player.counts.wins, losses: player.counts.losses }),
         ),
         ratingsTable(player),
+        performanceTable(player),
         diceStatsLink(player.id),
         h("h2", {}, t("players.recent")),
         page.matches.length === 0

@@ -8,6 +8,7 @@
  * match files come from `GET /v1/tables/{id}/record`.
  */
 import { ApiError, type NardiClient } from "../client";
+import { analysisView } from "./analysis";
 import type { Side } from "../engine/types";
 import type { LoggedEvent, RecordFormat } from "../protocol";
 import { handStarts, replayLog, type Replay, type ReplayFrame } from "../protocol/export";
@@ -176,6 +177,16 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
   // A match still running: its newer events are read on request (the position shown stays).
   const running = frames.at(-1)!.event.type !== "match-ended";
   const refresh = running ? button(t("replay.refresh"), "replay-refresh", () => reload(frames[index]!.seq), "secondary") : null;
+  const analysis = analysisView({
+    api: opts.api,
+    tableId: opts.tableId,
+    events,
+    variant: ruleset.variant,
+    names,
+    over: !running,
+    go: (seq) => go(frames.findIndex((f) => f.seq === seq)),
+    reader: () => readerOf(numbering, seat ?? "white"),
+  });
 
   const preset = presetName(ruleset.preset);
   const downloads = h(
@@ -202,6 +213,7 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
       h(
         "aside",
         { class: "replay-side" },
+        analysis.el,
         h("section", { class: "moves-panel card" }, h("div", { class: "row replay-moves-head" }, h("h3", {}, t("replay.moves")), numberingButton), list),
         h("label", { class: "row replay-share" }, h("span", {}, t("replay.share")), share),
         downloads,
@@ -214,6 +226,9 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
   // Assigned, not added: a refreshed match is shown again on the same element.
   view.onkeydown = (ev) => {
     if (ev.target instanceof HTMLInputElement) return;
+    // N and P: the next and the previous mistake (./analysis.ts).
+    const key = ev.ctrlKey || ev.metaKey || ev.altKey ? "" : ev.key.toLowerCase();
+    if ((key === "n" && analysis.next()) || (key === "p" && analysis.previous())) return ev.preventDefault();
     const to: Record<string, () => number> = {
       ArrowLeft: () => index - 1,
       ArrowRight: () => index + 1,
@@ -268,6 +283,7 @@ function show(view: HTMLElement, replay: Replay, opts: ReplayOptions, reload: (a
         list.querySelector<HTMLElement>(`[data-seq="${seq}"]`)?.focus({ preventScroll: true });
       },
     });
+    analysis.render(frame.seq, list);
     first.disabled = prev.disabled = prevHand.disabled = index === 0;
     next.disabled = nextHand.disabled = last.disabled = index === frames.length - 1;
     view.setAttribute("data-index", String(index));

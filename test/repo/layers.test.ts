@@ -65,8 +65,17 @@ describe("layers of src/", () => {
   });
 
   it("clients (the typed client, the web page, bots, the CLI) stay above the server: only engine, protocol, client and their own layer", () => {
-    const bad = ALL.filter((i) => within(i.file, "client", "web", "bot", "cli") && !i.bare && !within(i.target, "engine", "protocol", "client", layer(i.file)));
+    // The CLI's `analyse` command runs the analyser (src/analysis), as the server does.
+    const bad = ALL.filter(
+      (i) => within(i.file, "client", "web", "bot", "cli") && !i.bare && !within(i.target, "engine", "protocol", "client", layer(i.file)) && !(layer(i.file) === "cli" && within(i.target, "analysis")),
+    );
     expect(bad.map(describeImport)).toEqual([]);
+  });
+
+  it("the analyser imports only the engine, the protocol, the bots and itself; only the server and the CLI import it", () => {
+    const inside = ALL.filter((i) => layer(i.file) === "analysis" && (i.bare || !within(i.target, "engine", "protocol", "bot", "analysis")));
+    const users = ALL.filter((i) => !i.bare && within(i.target, "analysis") && !within(i.file, "analysis", "server", "cli"));
+    expect([...inside, ...users].map(describeImport)).toEqual([]);
   });
 
   it("the Durable Objects and their handlers never import the HTTP routes", () => {

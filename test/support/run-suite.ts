@@ -1,6 +1,7 @@
 /**
- * `npm test`'s runner: the whole suite as two Vitest runs side by side, one for the engine and worker projects and
- * one for the e2e project (real sockets against `wrangler dev`, and Chromium). Vitest alone runs one file at a time
+ * `npm test`'s runner: the whole suite as three Vitest runs side by side: the engine and worker projects, the e2e
+ * project (real sockets against a shared `wrangler dev`, and Chromium), and the e2e-own project (the end-to-end files
+ * that start, kill or wipe servers of their own; vitest.config.mts lists them). Vitest alone runs one file at a time
  * on a 2-core machine (its default is a worker per core but one), so the end-to-end files, which mostly wait on the
  * server and the browser, ran after the CPU-bound ones instead of beside them. Each run keeps Vitest's default
  * worker count (one on 2 cores), so on this machine the e2e files still meet their shared server one at a time,
@@ -77,6 +78,7 @@ if (extra.length > 0) {
   const runs: Run[] = [
     { name: "engine+worker", args: ["--project", "engine", "--project", "worker"] },
     { name: "e2e", args: ["--project", "e2e"] },
+    { name: "e2e-own", args: ["--project", "e2e-own"] },
   ];
   const codes = await Promise.all(runs.map((run) => vitest(run, true)));
   const failed = runs.filter((_, i) => codes[i] !== 0).map((run) => run.name);

@@ -376,6 +376,16 @@ export async function benchServer(url: string | null, opts: DevServerOptions = {
   return { baseUrl: server.baseUrl, server };
 }
 
+/**
+ * The global setup of the `e2e-own` project (files that start servers of their own and never use the shared one):
+ * the template alone, no shared server.
+ */
+export async function setupTemplateOnly(): Promise<() => Promise<void>> {
+  const template = prepareServe();
+  process.env[TEMPLATE_ENV] = template;
+  return async () => rmSync(template, { recursive: true, force: true });
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const template = prepareServe();
   process.env[TEMPLATE_ENV] = template;

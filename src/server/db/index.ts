@@ -75,6 +75,11 @@ export type D1Reader = Pick<D1Database, "prepare" | "batch">;
 export class Db {
   constructor(private readonly d1: D1Reader) {}
 
+  /** The D1 (or replica session) this Db reads, for the other query modules (./analysis.ts). */
+  get reader(): D1Reader {
+    return this.d1;
+  }
+
   // Players.
 
   /** False when the name is taken. */

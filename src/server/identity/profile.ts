@@ -1,6 +1,7 @@
 /** A player as clients see them: name, kind, ratings per pool (RD aged to now), match counts. */
-import type { PlayerProfile, Rating } from "../../protocol";
+import { PERFORMANCE_MATCHES, type PlayerProfile, type Rating } from "../../protocol";
 import { DELETED_NAME, type Db, type PlayerRow, type RatingRow } from "../db";
+import { AnalysisDb } from "../db/analysis";
 import { ageRating, isProvisional } from "../ratings/glicko2";
 
 const DAY_MS = 86_400_000;
@@ -11,7 +12,11 @@ export function ratingView(row: RatingRow, now: number): Rating {
 }
 
 export async function profileOf(db: Db, player: PlayerRow, now: number): Promise<PlayerProfile> {
-  const [ratings, counts] = await Promise.all([db.ratings(player.id), db.counts(player.id)]);
+  const [ratings, counts, performance] = await Promise.all([
+    db.ratings(player.id),
+    db.counts(player.id),
+    new AnalysisDb(db.reader).performance(player.id, PERFORMANCE_MATCHES),
+  ]);
   return {
     id: player.id,
     name: player.name ?? DELETED_NAME,
@@ -19,5 +24,6 @@ export async function profileOf(db: Db, player: PlayerRow, now: number): Promise
     createdAt: player.createdAt,
     ratings: ratings.map((row) => ratingView(row, now)),
     counts,
+    performance,
   };
 }

@@ -6,13 +6,17 @@
  *   in the background, when a delivery is deferred or fails (`pending`) and when such a late record is delivered
  *   (`delivered`). A record delivered at its first attempt, the normal case, costs the Monitor nothing
  *   (./monitor/deliveries.ts);
- * - errors by code, per UTC hour (./monitor/error-counts.ts).
+ * - errors by code, per UTC hour (./monitor/error-counts.ts);
+ * - the analysis sweep (../analysis/sweep.ts): while analyses are owed, the alarm sends their messages again.
  *
  * Rows of delivered records go after two days, error counts after ERROR_RETENTION_DAYS; the alarm deletes them.
  * Its entry points only hand over to the named handlers in ./monitor, as the match object's do.
  */
 import { DurableObject } from "cloudflare:workers";
+import { sweepAnalyses } from "../analysis/sweep";
+import { sweepMs } from "../analysis/queue";
 import type { Env } from "../env";
+import { objectLog } from "../log";
 import { backlog, noteDelivered, notePending, type Backlog } from "./monitor/deliveries";
 import { addErrorCounts, errorCounts } from "./monitor/error-counts";
 import { migrateMonitor } from "./monitor/migrations";
@@ -25,6 +29,8 @@ export type { ErrorCount } from "./monitor/stored";
 export const ERROR_RETENTION_DAYS = 400;
 const DELIVERED_KEPT_MS = 48 * 3_600_000;
 const DAY_MS = 24 * 3_600_000;
+/** Storage key: when the next analysis sweep is due (absent: no sweep running). */
+const SWEEP_KEY = "analysisSweepDue";
 
 export class Monitor extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -60,12 +66,41 @@ export class Monitor extends DurableObject<Env> {
     return errorCounts(this.ctx.storage.sql, since, until);
   }
 
+  /** Analyses may be owed: the sweep runs one period from now unless it already runs (../analysis/sweep.ts). */
+  async armAnalysisSweep(): Promise<void> {
+    if ((await this.ctx.storage.get<number>(SWEEP_KEY)) !== undefined) return;
+    const due = Date.now() + sweepMs(this.env);
+    await this.ctx.storage.put(SWEEP_KEY, due);
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > due) await this.ctx.storage.setAlarm(due);
+  }
+
   override async alarm(): Promise<void> {
     const sql = this.ctx.storage.sql;
     const now = Date.now();
     sql.exec("DELETE FROM deliveries WHERE delivered_at IS NOT NULL AND delivered_at < ?", now - DELIVERED_KEPT_MS);
     sql.exec("DELETE FROM error_counts WHERE hour < ?", now - ERROR_RETENTION_DAYS * 86_400_000);
-    await this.ctx.storage.setAlarm(now + DAY_MS);
+    const sweepDue = await this.#sweep(now);
+    await this.ctx.storage.setAlarm(Math.min(now + DAY_MS, sweepDue ?? Infinity));
+  }
+
+  /** Runs the analysis sweep if due; the next sweep's time, or null when it stops. A failed sweep is tried next period. */
+  async #sweep(now: number): Promise<number | null> {
+    const due = await this.ctx.storage.get<number>(SWEEP_KEY);
+    if (due === undefined || due > now) return due ?? null;
+    let more = true;
+    try {
+      more = await sweepAnalyses(this.env, now, objectLog("monitor"));
+    } catch (error) {
+      objectLog("monitor").error("analysis sweep failed", error);
+    }
+    if (!more) {
+      await this.ctx.storage.delete(SWEEP_KEY);
+      return null;
+    }
+    const next = now + sweepMs(this.env);
+    await this.ctx.storage.put(SWEEP_KEY, next);
+    return next;
   }
 
   /** A daily tidy-up runs while there is anything to tidy. */

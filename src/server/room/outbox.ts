@@ -3,9 +3,12 @@
  * alarm. Delivery is an idempotent write keyed by the table id (db.recordMatch), and at a stake table the
  * settlement of its escrow (transfers keyed by table + seat + purpose, ../coins/stakes.ts); a failure counts the attempt
  * and schedules the next with backoff; only a delivery D1 acknowledged clears the row. A crash anywhere in
- * between leaves the row and its `deliver` deadline, so the next alarm tries again: exactly once in effect.
+ * between leaves the row and its `deliver` deadline, so the next alarm tries again: exactly once in effect. Once
+ * delivered, the match's analysis is queued (../analysis/queue.ts; its request row is written in the record's batch).
  */
 import { Db, type RatingWrite } from "../db";
+import { AnalysisDb } from "../db/analysis";
+import { requestAnalysis } from "../analysis/queue";
 import { matchFacts, type MatchFacts } from "../record/facts";
 import { rateMatch } from "../ratings/glicko2";
 import { settleStakes } from "../coins/stakes";
@@ -45,7 +48,9 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
       // One purpose so far: the match record, and at a stake table the settlement of its escrow (both idempotent).
       const ended = core.store.load()!;
       const facts = matchFacts(ended, core.store.eventsAfter(0, Number.MAX_SAFE_INTEGER).events);
-      writes = await deliverMatchRecord(new Db(core.d1), facts, matchCounts(facts, core.store.stats().commands), fairPlayStatements(core.d1, ended, facts));
+      // The analysis's request row joins the record's batch: written exactly when the record is (../analysis/queue.ts).
+      const also = [...fairPlayStatements(core.d1, ended, facts), new AnalysisDb(core.d1).requestStatement(facts.tableId, Date.now())];
+      writes = await deliverMatchRecord(new Db(core.d1), facts, matchCounts(facts, core.store.stats().commands), also);
       await settleStakes(core.d1, ended, endedAt);
     } catch (error) {
       core.log.error(`outbox ${entry.purpose} delivery failed (attempt ${entry.attempts + 1})`, error, { attempt: entry.attempts + 1 });
@@ -62,6 +67,8 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
     else if (entry.attempts > 0 || delay > 0) core.tellMonitor((monitor) => monitor.delivered(room.info.id, endedAt));
     // The players hear what the match changed (./settled.ts); a failure here leaves the delivery done, the end screen without it.
     if (delivered) await announceSettled(core, room, writes).catch((error: unknown) => core.log.error("settled: could not be announced", error));
+    // The record is in D1 (now or by an earlier attempt): its analysis is queued, off this object (never throws).
+    if (delivered) await requestAnalysis(core.env, [room.info.id], core.log);
   }
 }
 
