@@ -21,7 +21,8 @@
  * Cost on the 2-core development machine (shared): 200 matches take gnubg about 25 minutes at 2-ply in two processes
  * (3 minutes at 1-ply, 1 at 0-ply) and ours about 2.4 s of CPU per match; gnubg's answers are cached, so a rerun after
  * a change to src/analysis costs only ours. A smoke run, `--matches 12 --plies 0`, takes about 30 s of CPU (its 24
- * players are too few to check the targets: r moves by ±0.1 between seeds).
+ * players are too few to check the targets: on the same 12 matches r among intermediate+ read 0.82 against gnubg's
+ * 2-ply and 0.93 against its 0-ply, while over 200 matches both are near 0.7).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
