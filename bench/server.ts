@@ -26,13 +26,13 @@
  * busy time per command: our JavaScript, SQLite calls, WebSocket sends, the runtime (docs/storage.md, "CPU per
  * accepted command").
  */
-import { readFileSync, readdirSync } from "node:fs";
 import WsWebSocket from "ws";
 import { NardiClient, type CreateTableBody, type TableConnection, type TableStats } from "../src/client";
 import { playRandomMatch } from "../test/support/random-match";
 import { seededRng } from "../test/support/rng";
 import { benchServer, freePort } from "../test/support/wrangler-dev";
 import { startProfile, summarizeProfile, type CpuProfile } from "./cpu-profile";
+import { groupProcesses } from "./scale/workerd-cpu";
 
 interface Args {
   matches: number;
@@ -89,34 +89,12 @@ function parseArgs(argv: string[]): Args {
  */
 function groupCpuSeconds(pgid: number | undefined, publicPort: string): Map<string, number> {
   const byName = new Map<string, number>();
-  if (pgid === undefined) return byName;
-  let pids: string[] = [];
-  try {
-    pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
-  } catch {
-    return byName;
-  }
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // After the name: state(0) ppid(1) pgrp(2) ... utime(11) stime(12), in clock ticks (100 per second).
-      if (Number(fields[2]) !== pgid) continue;
-      const user = Number(fields[11]) / 100;
-      const system = Number(fields[12]) / 100;
-      if (name !== "workerd") {
-        byName.set(name, (byName.get(name) ?? 0) + user + system);
-        continue;
-      }
-      const proxy = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").some((arg) => arg.startsWith("--socket-addr=entry=") && arg.endsWith(`:${publicPort}`));
-      // The Worker's time is split into user (JavaScript, SQLite's own work) and system (the kernel: sockets, the
-      // file writes of each committed transaction), which tells where a command's CPU goes.
-      const parts: Array<[string, number]> = proxy ? [[PROXY, user + system]] : [[WORKER_USER, user], [WORKER_SYSTEM, system]];
-      for (const [part, seconds] of parts) byName.set(part, (byName.get(part) ?? 0) + seconds);
-    } catch {
-      // the process ended meanwhile
-    }
+  for (const p of groupProcesses(pgid, publicPort)) {
+    // The Worker's time is split into user (JavaScript, SQLite's own work) and system (the kernel: sockets, the
+    // file writes of each committed transaction), which tells where a command's CPU goes.
+    const parts: Array<[string, number]> =
+      p.name !== "workerd" ? [[p.name, p.user + p.system]] : p.proxy ? [[PROXY, p.user + p.system]] : [[WORKER_USER, p.user], [WORKER_SYSTEM, p.system]];
+    for (const [part, seconds] of parts) byName.set(part, (byName.get(part) ?? 0) + seconds);
   }
   return byName;
 }

@@ -22,10 +22,10 @@
  *   npm run bench:scale:lobby -- --quick             # 100 and 500 sockets, 5 s each
  *   npm run bench:scale:lobby -- --steps 100,2000 --seconds 20 --old --url http://127.0.0.1:8787
  */
-import { readFileSync, readdirSync } from "node:fs";
 import WebSocket from "ws";
 import { benchServer, freePort } from "../../test/support/wrangler-dev";
 import { startProfile, type CpuProfile } from "../cpu-profile";
+import { groupCpu } from "./workerd-cpu";
 
 interface Args {
   steps: number[];
@@ -57,21 +57,7 @@ const ms = (sorted: number[]): string => `p50 ${fmt(percentile(sorted, 0.5))} ms
 
 /** CPU seconds of the workerd that runs the Worker (not wrangler's dev proxy, which listens on the public port). */
 function workerCpuSeconds(pgid: number | undefined, publicPort: string): number {
-  if (pgid === undefined) return NaN;
-  let total = 0;
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid || name !== "workerd") continue;
-      const proxy = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").some((arg) => arg.startsWith("--socket-addr=entry=") && arg.endsWith(`:${publicPort}`));
-      if (!proxy) total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
+  return pgid === undefined ? NaN : groupCpu(pgid, publicPort).worker;
 }
 
 /** A feed socket that only looks for ids it is told to watch (no JSON parsing: the client must not be the bottleneck). */

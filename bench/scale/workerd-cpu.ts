@@ -12,15 +12,25 @@ export interface GroupCpu {
   other: number;
 }
 
-export function groupCpu(pgid: number | undefined, publicPort: number): GroupCpu {
-  const cpu = { worker: 0, other: 0 };
-  if (pgid === undefined) return cpu;
+/** One process of the group: its name, whether it is wrangler's dev proxy, and its CPU seconds. */
+export interface ProcessCpu {
+  name: string;
+  /** A workerd listening on the public port (`--socket-addr=entry=<host>:<public port>`): wrangler's dev proxy. */
+  proxy: boolean;
+  user: number;
+  system: number;
+}
+
+/** Every live process of the process group `pgid` with its CPU so far (none without a pgid or a /proc). */
+export function groupProcesses(pgid: number | undefined, publicPort: number | string): ProcessCpu[] {
+  if (pgid === undefined) return [];
   let pids: string[] = [];
   try {
     pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
   } catch {
-    return cpu;
+    return [];
   }
+  const processes: ProcessCpu[] = [];
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -28,13 +38,21 @@ export function groupCpu(pgid: number | undefined, publicPort: number): GroupCpu
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       // After the name: state(0) ppid(1) pgrp(2) ... utime(11) stime(12), in clock ticks (100 per second).
       if (Number(fields[2]) !== pgid) continue;
-      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
       const proxy = name === "workerd" && readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").some((arg) => arg.startsWith("--socket-addr=entry=") && arg.endsWith(`:${publicPort}`));
-      if (name === "workerd" && !proxy) cpu.worker += seconds;
-      else cpu.other += seconds;
+      processes.push({ name, proxy, user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 });
     } catch {
       // the process ended meanwhile
     }
+  }
+  return processes;
+}
+
+/** The group's CPU split into the Worker's workerd and the rest. */
+export function groupCpu(pgid: number | undefined, publicPort: number | string): GroupCpu {
+  const cpu = { worker: 0, other: 0 };
+  for (const p of groupProcesses(pgid, publicPort)) {
+    if (p.name === "workerd" && !p.proxy) cpu.worker += p.user + p.system;
+    else cpu.other += p.user + p.system;
   }
   return cpu;
 }
