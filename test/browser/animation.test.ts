@@ -7,19 +7,14 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { CreateTableBody, SeatGrant } from "../../src/protocol";
-import { act, playerPage, settled, sitAt, seeded, useChromium } from "./browser";
+import { createTable as createTableAt, act, playerPage, settled, sitAt, seeded, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
+const createTable = (body: Partial<CreateTableBody>): Promise<SeatGrant> => createTableAt(baseUrl, body);
 
 const TURN_MS = { normal: 1000, slow: 2500 };
 const SETUP_MS = { normal: 600, slow: 1200 };
-
-async function createTable(body: Partial<CreateTableBody>): Promise<SeatGrant> {
-  const res = await fetch(`${baseUrl}/v1/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as SeatGrant;
-}
 
 /** Plays by clicks until this page's move is complete and only the confirm is left to press. */
 async function untilConfirm(page: Page, rand: (n: number) => number): Promise<void> {

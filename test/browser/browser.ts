@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from "p
 import { afterAll, beforeAll, expect } from "vitest";
 import { seededRandom } from "../../src/engine";
 import { fromAbsolute } from "../../src/engine/position";
-import type { SeatGrant, SideName, TableView } from "../../src/protocol";
+import type { CreateTableBody, SeatGrant, SideName, TableView } from "../../src/protocol";
 
 export const CHROMIUM = "/usr/bin/chromium";
 const ARGS = [
@@ -26,6 +26,20 @@ export function launchChromium(): Promise<Browser> {
     throw new Error(`the browser tests use Debian's Chromium at ${CHROMIUM}, which is not installed: run \`apt-get install chromium\` (they never download a browser)`);
   }
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** A table made over the HTTP API, as its creator's seat grant (the body as given: the server's defaults apply). */
+export async function createTable(baseUrl: string, body: Partial<CreateTableBody>): Promise<SeatGrant> {
+  const res = await fetch(`${baseUrl}/v1/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SeatGrant;
+}
+
+/** The second seat of table `id`, taken over the HTTP API under `name`. */
+export async function joinTable(baseUrl: string, id: string, name: string): Promise<SeatGrant> {
+  const res = await fetch(`${baseUrl}/v1/tables/${id}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`join failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SeatGrant;
 }
 
 const SHOTS = join(process.cwd(), "test-output", "screenshots");

@@ -7,16 +7,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { CreateTableBody, SeatGrant } from "../../src/protocol";
-import { act, playerPage, seeded, settled, shownCheckers, sitAt, useChromium } from "./browser";
+import { createTable as createTableAt, act, playerPage, seeded, settled, shownCheckers, sitAt, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
-
-async function createTable(body: Partial<CreateTableBody>): Promise<SeatGrant> {
-  const res = await fetch(`${baseUrl}/v1/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as SeatGrant;
-}
+const createTable = (body: Partial<CreateTableBody>): Promise<SeatGrant> => createTableAt(baseUrl, body);
 
 interface Point {
   x: number;

@@ -4,21 +4,17 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import type { SeatGrant } from "../../src/protocol";
-import { playerPage, POLL, useChromium } from "./browser";
+import type { CreateTableBody, SeatGrant } from "../../src/protocol";
+import { createTable as createTableAt, playerPage, POLL, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
+/** A table made over the HTTP API; `georgian-short` unless the body names a preset. */
+const createTable = (body: Partial<CreateTableBody>): Promise<SeatGrant> => createTableAt(baseUrl, { preset: "georgian-short", ...body });
 
 async function newPage(errors: string[], locale = "en-US"): Promise<Page> {
   const page = await playerPage(browser(), errors, { locale });
   return page;
-}
-
-async function createTable(body: Record<string, unknown>): Promise<SeatGrant> {
-  const res = await fetch(`${baseUrl}/v1/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ preset: "georgian-short", ...body }) });
-  expect(res.status).toBe(201);
-  return (await res.json()) as SeatGrant;
 }
 
 /** Raw catalogue keys on screen mean a string that missed the catalogue. */

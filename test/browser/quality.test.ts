@@ -5,21 +5,16 @@
  * page per language and size, reused across the pages.
  */
 import { describe, expect, inject, it } from "vitest";
-import type { SeatGrant } from "../../src/protocol";
-import { screenshot, useChromium, watchPageErrors } from "./browser";
+import type { CreateTableBody, SeatGrant } from "../../src/protocol";
+import { createTable as createTableAt, screenshot, useChromium, watchPageErrors } from "./browser";
 import { overflowing, seriousViolations } from "./page-checks";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
+const createTable = (body: Partial<CreateTableBody>): Promise<SeatGrant> => createTableAt(baseUrl, body);
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const LANGUAGES = { en: "en-GB", ru: "ru-RU", ka: "ka-GE", hy: "hy-AM" } as const;
-
-async function createTable(body: Record<string, unknown>): Promise<SeatGrant> {
-  const res = await fetch(`${baseUrl}/v1/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect(res.status).toBe(201);
-  return (await res.json()) as SeatGrant;
-}
 
 describe("every page, in every language, at desktop and phone sizes", () => {
   it("has no serious or critical axe violation, nothing wider than the screen, and a screenshot", async () => {

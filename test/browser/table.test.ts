@@ -7,22 +7,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { CreateTableBody, SeatGrant } from "../../src/protocol";
-import { act, expectBoardMatchesServer, playerPage, POLL, screenshot, seatedPair, seeded, settled, sitAt, useChromium } from "./browser";
+import { createTable as createTableAt, joinTable as joinTableAt, act, expectBoardMatchesServer, playerPage, POLL, screenshot, seatedPair, seeded, settled, sitAt, useChromium } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = useChromium();
-
-async function createTable(body: Partial<CreateTableBody>): Promise<SeatGrant> {
-  const res = await fetch(`${baseUrl}/v1/tables`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ preset: "backgammon", ...body }) });
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as SeatGrant;
-}
-
-async function joinTable(id: string, name: string): Promise<SeatGrant> {
-  const res = await fetch(`${baseUrl}/v1/tables/${id}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`join failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as SeatGrant;
-}
+/** A table made over the HTTP API; `backgammon` unless the body names a preset. */
+const createTable = (body: Partial<CreateTableBody>): Promise<SeatGrant> => createTableAt(baseUrl, { preset: "backgammon", ...body });
+const joinTable = (id: string, name: string): Promise<SeatGrant> => joinTableAt(baseUrl, id, name);
 
 interface Box {
   testid: string;
