@@ -66,22 +66,30 @@ describe("npm run analyse", () => {
   });
 
   it("errors: usage 2, an unreadable source 3, a record that is no match log 1", async () => {
-    expect((await run()).code).toBe(2);
-    expect((await run(record, "--bogus")).code).toBe(2);
-    const missing = await run(join(dir, "nope.json"));
-    expect(missing).toMatchObject({ code: 3, stdout: "" });
-    expect(missing.stderr).toMatch(/NOT_FOUND.*no such file/);
-    const unreachable = await run("http://127.0.0.1:9/v1/matches/x");
-    expect(unreachable.code).toBe(3);
-    expect(unreachable.stderr).toMatch(/FETCH_FAILED/);
     const notJson = join(dir, "bad.json");
     writeFileSync(notJson, "{");
-    expect(await run(notJson)).toMatchObject({ code: 1, stderr: expect.stringMatching(/BAD_JSON/) });
     const noEvents = join(dir, "none.json");
     writeFileSync(noEvents, JSON.stringify({ tableId: "x" }));
-    expect(await run(noEvents)).toMatchObject({ code: 1, stderr: expect.stringMatching(/BAD_RECORD/) });
     const broken = join(dir, "broken.json");
     writeFileSync(broken, JSON.stringify({ events: events.slice(1) }));
-    expect(await run(broken)).toMatchObject({ code: 1, stderr: expect.stringMatching(/BAD_LOG/) });
-  });
+    // Seven processes that do not depend on each other, started together.
+    const [usage, unknownFlag, missing, unreachable, badJson, badRecord, badLog] = await Promise.all([
+      run(),
+      run(record, "--bogus"),
+      run(join(dir, "nope.json")),
+      run("http://127.0.0.1:9/v1/matches/x"),
+      run(notJson),
+      run(noEvents),
+      run(broken),
+    ]);
+    expect(usage.code).toBe(2);
+    expect(unknownFlag.code).toBe(2);
+    expect(missing).toMatchObject({ code: 3, stdout: "" });
+    expect(missing.stderr).toMatch(/NOT_FOUND.*no such file/);
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.stderr).toMatch(/FETCH_FAILED/);
+    expect(badJson).toMatchObject({ code: 1, stderr: expect.stringMatching(/BAD_JSON/) });
+    expect(badRecord).toMatchObject({ code: 1, stderr: expect.stringMatching(/BAD_RECORD/) });
+    expect(badLog).toMatchObject({ code: 1, stderr: expect.stringMatching(/BAD_LOG/) });
+  }, 120_000);
 });
