@@ -9,7 +9,7 @@ import * as z from "zod";
 import { TableIdParamSchema } from "../../protocol";
 import { AnalysisPendingSchema, AnalysisSchema } from "../../protocol/analysis";
 import { requestAnalysis, sweepMs } from "../analysis/queue";
-import { Db, replicaDb } from "../db";
+import { Db } from "../db";
 import { AnalysisDb } from "../db/analysis";
 import type { Env } from "../env";
 import { requestLog } from "../log";
@@ -53,8 +53,9 @@ analysis.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
+    // One replica session for both reads: the record, then its analysis.
     const replica = c.env.DB.withSession("first-unconstrained");
-    const record = await replicaDb(c.env).matchRecord(id!);
+    const record = await new Db(replica).matchRecord(id!);
     if (!record) throw new HttpRefusal("MATCH_NOT_FOUND", "no recorded match for this table");
     await readableRecord(new Db(c.env.DB), record, c.req.header("authorization"));
     // A replica may not have a just-stored analysis yet: the primary is asked before calling it pending.
