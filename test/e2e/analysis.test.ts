@@ -19,7 +19,7 @@ let server: DevServer;
 let client: NardiClient;
 
 beforeAll(async () => {
-  server = await startDevServer({ vars: { ANALYSIS_DELAY_SECONDS: "4", ANALYSIS_SWEEP_SECONDS: "2" } });
+  server = await startDevServer({ vars: { ANALYSIS_DELAY_SECONDS: "20", ANALYSIS_SWEEP_SECONDS: "2" } });
   client = new NardiClient(server.baseUrl);
 });
 afterAll(async () => {
@@ -58,7 +58,7 @@ describe.sequential("analysis through the local queue", () => {
     const tableId = await finishedMatch({ preset: "georgian-short", length: 1 }, 11);
     expect(await getAnalysis(tableId)).toMatchObject({ status: 202, body: { status: "pending", tableId } });
     let answer = await getAnalysis(tableId);
-    for (let i = 0; i < 120 && answer.status === 202; i++) {
+    for (let i = 0; i < 180 && answer.status === 202; i++) {
       await sleep(500);
       answer = await getAnalysis(tableId);
     }
@@ -69,17 +69,18 @@ describe.sequential("analysis through the local queue", () => {
     expect(analysis.players.white.decisions).toBeGreaterThan(0);
     expect(analysis.players.black.decisions).toBeGreaterThan(0);
     expect(storedRows(tableId)).toEqual({ analyses: 1, requests: 0 });
-  });
+  }, 180_000);
 
   test("the server killed while the message waits in the queue: after the restart the sweep sends it again, one analysis", async () => {
     const tableId = await finishedMatch({ preset: "federation-long", length: 1 }, 12);
-    // The outbox sends right after the record's batch; the message then waits ANALYSIS_DELAY_SECONDS in the queue.
+    // The outbox sends right after the record's batch; the message then waits ANALYSIS_DELAY_SECONDS (20) in the
+    // queue: long enough for the row count below (a wrangler process) on a loaded machine, which 4 s was not.
     await sleep(1000);
     expect(storedRows(tableId)).toEqual({ analyses: 0, requests: 1 });
     await server.restart();
     // Nobody asks for it (no GET …/analysis, which would send it too): only the Monitor's stored alarm can.
     let rows = storedRows(tableId);
-    for (let i = 0; i < 30 && rows.analyses === 0; i++) {
+    for (let i = 0; i < 90 && rows.analyses === 0; i++) {
       await sleep(1000);
       rows = storedRows(tableId);
     }
@@ -87,5 +88,5 @@ describe.sequential("analysis through the local queue", () => {
     const answer = await getAnalysis(tableId);
     expect(answer.status).toBe(200);
     expect(AnalysisSchema.parse(answer.body)).toMatchObject({ tableId, variant: "long" });
-  });
+  }, 240_000);
 });
