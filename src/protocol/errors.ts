@@ -58,6 +58,15 @@ export const PROTOCOL_ERROR_CODES = [
   "MATCH_REVERSED", // the match's rating and coin effects stand reversed already (restore it first)
   "BAD_RECOVERY_CODE", // a password reset with a wrong recovery code, or for a name that has none (one answer for both)
   "RECOVERY_CODE_USED", // a password reset with a recovery code that already reset the password once
+  "CHALLENGE_NOT_FOUND", // no challenge with this id that the session's player sent or received
+  "CHALLENGE_CLOSED", // the challenge was answered, cancelled or expired already
+  "CHALLENGE_LIMIT", // the player has SOCIAL_LIMITS.maxOpenChallenges open challenges already
+  "CHALLENGE_REFUSED", // the challenged player takes no challenges from this player (their policy or a block; one answer)
+  "LIST_LIMIT", // following or blocking more players than SOCIAL_LIMITS allows
+  "BOT_ACCOUNT", // a bot account may not do this (sign in with a password, chat, turn back into a player's account)
+  "BOTS_NOT_ALLOWED", // the operator does not let bot accounts do this here (quick match: QUICK_MATCH_BOTS)
+  "TOKEN_NOT_FOUND", // no API token with this id among the player's
+  "TOKEN_SCOPE", // the API token lacks the scope this route needs
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -120,6 +129,15 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   MATCH_REVERSED: 409,
   BAD_RECOVERY_CODE: 401,
   RECOVERY_CODE_USED: 409,
+  CHALLENGE_NOT_FOUND: 404,
+  CHALLENGE_CLOSED: 409,
+  CHALLENGE_LIMIT: 409,
+  CHALLENGE_REFUSED: 403,
+  LIST_LIMIT: 409,
+  BOT_ACCOUNT: 403,
+  BOTS_NOT_ALLOWED: 403,
+  TOKEN_NOT_FOUND: 404,
+  TOKEN_SCOPE: 403,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

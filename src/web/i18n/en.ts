@@ -935,4 +935,12 @@ export const en = {
   "analysis.profile.col.matches": "Matches",
   "analysis.profile.none": "No analysed matches yet.",
   "analysis.prWithWord": "{pr} ({word})",
+  // ── error codes of issue 23 (presence, challenges, bot accounts) ──
+  "errors.code.challengeGone": "This challenge is no longer open: it was answered, cancelled or it expired.",
+  "errors.code.challengeLimit": "You have as many open challenges as you may send. Cancel one or wait for an answer.",
+  "errors.code.challengeRefused": "This player does not take challenges from you.",
+  "errors.code.listLimit": "Your list is full. Remove someone first.",
+  "errors.code.botAccount": "A bot account cannot do this.",
+  "errors.code.botsNotAllowed": "Bot accounts may not do this on this site.",
+  "errors.code.tokenScope": "This API token does not allow that. Create a token with the scope you need.",
 } satisfies Record<string, Message>;

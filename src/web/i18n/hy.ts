@@ -935,4 +935,12 @@ export const hy: Catalogue = {
   "analysis.profile.col.matches": "Մրցախաղեր",
   "analysis.profile.none": "Վերլուծված մրցախաղեր դեռ չկան։",
   "analysis.prWithWord": "{pr} ({word})",
+  // ── error codes of issue 23 (presence, challenges, bot accounts) ──
+  "errors.code.challengeGone": "Այս մարտահրավերն այլևս չի գործում․ դրան պատասխանել են, այն չեղարկվել է կամ ժամկետն անցել է։",
+  "errors.code.challengeLimit": "Դուք արդեն ունեք այնքան բաց մարտահրավեր, որքան կարելի է ուղարկել։ Չեղարկեք մեկը կամ սպասեք պատասխանի։",
+  "errors.code.challengeRefused": "Այս խաղացողը Ձեզնից մարտահրավերներ չի ընդունում։",
+  "errors.code.listLimit": "Ձեր ցուցակը լցված է։ Նախ հեռացրեք որևէ մեկին։",
+  "errors.code.botAccount": "Բոտի հաշիվը չի կարող դա անել։",
+  "errors.code.botsNotAllowed": "Այս կայքում բոտի հաշիվներին դա թույլատրված չէ։",
+  "errors.code.tokenScope": "Այս API տոկենը դա թույլ չի տալիս։ Ստեղծեք անհրաժեշտ իրավունքով տոկեն։",
 };

@@ -935,4 +935,12 @@ export const ka: Catalogue = {
   "analysis.profile.col.matches": "მატჩები",
   "analysis.profile.none": "გაანალიზებული მატჩები ჯერ არ არის.",
   "analysis.prWithWord": "{pr} ({word})",
+  // ── error codes of issue 23 (presence, challenges, bot accounts) ──
+  "errors.code.challengeGone": "ეს გამოწვევა აღარ მოქმედებს: მას უპასუხეს, გააუქმეს ან ვადა გაუვიდა.",
+  "errors.code.challengeLimit": "თქვენ უკვე გაქვთ იმდენი ღია გამოწვევა, რამდენის გაგზავნაც შეიძლება. გააუქმეთ ერთი ან დაელოდეთ პასუხს.",
+  "errors.code.challengeRefused": "ეს მოთამაშე თქვენგან გამოწვევებს არ იღებს.",
+  "errors.code.listLimit": "თქვენი სია სავსეა. ჯერ ვინმე წაშალეთ.",
+  "errors.code.botAccount": "ბოტის ანგარიშს ამის გაკეთება არ შეუძლია.",
+  "errors.code.botsNotAllowed": "ამ საიტზე ბოტის ანგარიშებს ეს არ ეძლევათ ნებადართული.",
+  "errors.code.tokenScope": "ეს API ტოკენი ამის უფლებას არ იძლევა. შექმენით ტოკენი საჭირო უფლებით.",
 };

@@ -955,4 +955,12 @@ export const ru: Catalogue = {
   "analysis.profile.col.matches": "Матчей",
   "analysis.profile.none": "Проанализированных матчей пока нет.",
   "analysis.prWithWord": "{pr} ({word})",
+  // ── error codes of issue 23 (presence, challenges, bot accounts) ──
+  "errors.code.challengeGone": "Этот вызов больше не действует: на него ответили, его отменили или его срок истёк.",
+  "errors.code.challengeLimit": "У вас уже столько открытых вызовов, сколько можно отправить. Отмените один или дождитесь ответа.",
+  "errors.code.challengeRefused": "Этот игрок не принимает от вас вызовы.",
+  "errors.code.listLimit": "Ваш список заполнен. Сначала удалите кого-нибудь.",
+  "errors.code.botAccount": "Учётная запись бота не может этого сделать.",
+  "errors.code.botsNotAllowed": "На этом сайте учётным записям ботов это запрещено.",
+  "errors.code.tokenScope": "Этот API-токен этого не разрешает. Создайте токен с нужными правами.",
 };
