@@ -23,3 +23,5 @@ export * from "./admin";
 export * from "./fairplay";
 export * from "./site";
 export * from "./recovery";
+export * from "./social";
+export * from "./channel";

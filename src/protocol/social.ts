@@ -126,10 +126,10 @@ export const BlockListSchema = z.object({ blocked: z.array(PlayerLinkSchema) }).
 
 export const PlayerIdParamSchema = z.object({ playerId: PlayerIdSchema });
 
-export const OnlineCountSchema = z
+export const PresenceCountSchema = z
   .object({
     online: z.number().int().meta({ description: "Players with a channel socket open (online, playing or away)." }),
     playing: z.number().int(),
     at: z.number().int(),
   })
-  .meta({ id: "OnlineCount" });
+  .meta({ id: "PresenceCount" });
