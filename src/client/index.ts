@@ -9,6 +9,7 @@ export type { Command, CommandOptions, ConnectOptions, ConnectionEvents, Connect
 export { ApiError, CommandError, type ClientErrorCode } from "./errors";
 export { remainingTime, type SideTime } from "./clock";
 export { LobbyFeedState, type FeedStep } from "./lobby-feed";
+export { PROTOCOL_VERSION } from "../protocol/version";
 export type {
   AckMessage,
   ClockView,
