@@ -108,12 +108,25 @@ export const AcceptedChallengeSchema = z
   .meta({ id: "AcceptedChallenge" });
 export type AcceptedChallenge = z.infer<typeof AcceptedChallengeSchema>;
 
+/** A challenge as its sender or receiver reads it (GET /v1/challenges/{id}): once accepted, with the reader's own seat. */
+export const ChallengeReadSchema = z
+  .object({
+    challenge: ChallengeSchema,
+    seat: SeatGrantSchema.nullable().meta({ description: "Once accepted: the reader's own seat at the new table (the same on every read); null otherwise." }),
+  })
+  .meta({ id: "ChallengeRead" });
+export type ChallengeRead = z.infer<typeof ChallengeReadSchema>;
+
+/** PUT /v1/me/challenge-policy, and what GET answers. */
+export const ChallengePolicyBodySchema = z.object({ policy: ChallengePolicySchema }).strict().meta({ id: "ChallengePolicyBody" });
+
 export const ChallengeListSchema = z
   .object({
     incoming: z.array(ChallengeSchema).meta({ description: "Open challenges to the player, newest first." }),
     outgoing: z.array(ChallengeSchema).meta({ description: "Open challenges the player sent, newest first." }),
   })
   .meta({ id: "ChallengeList" });
+export type ChallengeList = z.infer<typeof ChallengeListSchema>;
 
 export const FollowListSchema = z
   .object({

@@ -7,7 +7,9 @@
  *   (`delivered`). A record delivered at its first attempt, the normal case, costs the Monitor nothing
  *   (./monitor/deliveries.ts);
  * - errors by code, per UTC hour (./monitor/error-counts.ts);
- * - the analysis sweep (../analysis/sweep.ts): while analyses are owed, the alarm sends their messages again.
+ * - the analysis sweep (../analysis/sweep.ts): while analyses are owed, the alarm sends their messages again;
+ * - the challenge sweep (../social/challenges.ts): at the earliest open challenge's expiry, the alarm expires
+ *   what is due and tells both players.
  *
  * Rows of delivered records go after two days, error counts after ERROR_RETENTION_DAYS; the alarm deletes them.
  * Its entry points only hand over to the named handlers in ./monitor, as the match object's do.
@@ -15,6 +17,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { sweepAnalyses } from "../analysis/sweep";
 import { sweepMs } from "../analysis/queue";
+import { sweepChallenges } from "../social/challenges";
 import type { Env } from "../env";
 import { objectLog } from "../log";
 import { backlog, noteDelivered, notePending, type Backlog } from "./monitor/deliveries";
@@ -31,6 +34,10 @@ const DELIVERED_KEPT_MS = 48 * 3_600_000;
 const DAY_MS = 24 * 3_600_000;
 /** Storage key: when the next analysis sweep is due (absent: no sweep running). */
 const SWEEP_KEY = "analysisSweepDue";
+/** Storage key: when the challenge sweep runs next (absent: no open challenge known). */
+const CHALLENGE_KEY = "challengeSweepDue";
+/** A challenge sweep that failed is tried again this much later. */
+const CHALLENGE_RETRY_MS = 30_000;
 
 export class Monitor extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -75,13 +82,42 @@ export class Monitor extends DurableObject<Env> {
     if (alarm === null || alarm > due) await this.ctx.storage.setAlarm(due);
   }
 
+  /** A challenge expires at `at`: the challenge sweep runs then, unless it runs earlier already. */
+  async armChallengeSweep(at: number): Promise<void> {
+    const due = await this.ctx.storage.get<number>(CHALLENGE_KEY);
+    if (due !== undefined && due <= at) return;
+    await this.ctx.storage.put(CHALLENGE_KEY, at);
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > at) await this.ctx.storage.setAlarm(at);
+  }
+
   override async alarm(): Promise<void> {
     const sql = this.ctx.storage.sql;
     const now = Date.now();
     sql.exec("DELETE FROM deliveries WHERE delivered_at IS NOT NULL AND delivered_at < ?", now - DELIVERED_KEPT_MS);
     sql.exec("DELETE FROM error_counts WHERE hour < ?", now - ERROR_RETENTION_DAYS * 86_400_000);
     const sweepDue = await this.#sweep(now);
-    await this.ctx.storage.setAlarm(Math.min(now + DAY_MS, sweepDue ?? Infinity));
+    const challengesDue = await this.#sweepChallenges(now);
+    await this.ctx.storage.setAlarm(Math.min(now + DAY_MS, sweepDue ?? Infinity, challengesDue ?? Infinity));
+  }
+
+  /** Expires the challenges due (../social/challenges.ts); the next expiry, or null when none is open. */
+  async #sweepChallenges(now: number): Promise<number | null> {
+    const due = await this.ctx.storage.get<number>(CHALLENGE_KEY);
+    if (due === undefined || due > now) return due ?? null;
+    let next: number | null;
+    try {
+      next = await sweepChallenges(this.env, now);
+    } catch (error) {
+      objectLog("monitor").error("challenge sweep failed", error);
+      next = now + CHALLENGE_RETRY_MS;
+    }
+    // Armed meanwhile by a new challenge: the earlier of the two.
+    const armed = await this.ctx.storage.get<number>(CHALLENGE_KEY);
+    if (armed !== undefined && armed !== due && (next === null || armed < next)) next = armed;
+    if (next === null) await this.ctx.storage.delete(CHALLENGE_KEY);
+    else await this.ctx.storage.put(CHALLENGE_KEY, Math.max(next, now + 1000));
+    return next === null ? null : Math.max(next, now + 1000);
   }
 
   /** Runs the analysis sweep if due; the next sweep's time, or null when it stops. A failed sweep is tried next period. */

@@ -40,11 +40,21 @@ async function uncoveredPlayers(env: Env, choice: SeekChoice, players: Seated[])
   }).map((p) => p.playerId);
 }
 
+/**
+ * A table made again with the same seat keys answers the same seats (a retried challenge accept:
+ * ../social/challenges.ts): `seatKeys` go with `players`, and `flip` fixes who plays White (true: the second).
+ */
+export interface SameSeats {
+  seatKeys: [string, string];
+  flip: boolean;
+}
+
 /** White is drawn at random: neither the longer wait nor the rating decides who moves first in the opening roll-off. */
-export async function makeTable(env: Env, tableId: string, choice: SeekChoice, players: [Seated, Seated]): Promise<MadeTable> {
+export async function makeTable(env: Env, tableId: string, choice: SeekChoice, players: [Seated, Seated], same?: SameSeats): Promise<MadeTable> {
   const short = await uncoveredPlayers(env, choice, players);
   if (short.length > 0) return { ok: false, uncovered: short, code: "INSUFFICIENT_COINS" };
-  const flip = (crypto.getRandomValues(new Uint8Array(1))[0]! & 1) === 1;
+  const flip = same ? same.flip : (crypto.getRandomValues(new Uint8Array(1))[0]! & 1) === 1;
+  const keys = same ? (flip ? [same.seatKeys[1], same.seatKeys[0]] : same.seatKeys) : [undefined, undefined];
   const [white, black] = flip ? [players[1], players[0]] : players;
   const body = CreateTableBodySchema.parse({
     preset: choice.preset,
@@ -64,10 +74,10 @@ export async function makeTable(env: Env, tableId: string, choice: SeekChoice, p
     if (!seat) throw new HttpRefusal(refused.code, refused.message);
     return { ok: false, uncovered: [ids[seat]], code: refused.code };
   };
-  const created = await room.create({ ...body, id: tableId, client: `quick:${tableId}`, player: { id: white.playerId, name: white.name } });
+  const created = await room.create({ ...body, id: tableId, client: `quick:${tableId}`, player: { id: white.playerId, name: white.name }, seatKey: keys[0] });
   if (!created.ok) return uncovered("create", created.error);
   const whiteGrant = grant(created);
-  const joined = await room.join({ invite: whiteGrant.invite ?? undefined, player: { id: black.playerId, name: black.name } });
+  const joined = await room.join({ invite: whiteGrant.invite ?? undefined, player: { id: black.playerId, name: black.name }, seatKey: keys[1] });
   if (!joined.ok) return uncovered("join", joined.error);
   const blackGrant = grant(joined);
   // The invite secret opened the second seat and nobody else needs it; both see the table as the join left it.
