@@ -4,7 +4,7 @@
  * the types). It creates a table, joins it as the second player, and plays a 1-point match to its end, each side
  * choosing the first legal play the server lists. Prints the result as one JSON line.
  */
-import { NardiClient, PROTOCOL_VERSION, type TableConnection } from "@nardi/client";
+import { NardiClient, PROTOCOL_VERSION, SeekConnection, type TableConnection } from "@nardi/client";
 
 declare const process: { argv: string[] };
 
@@ -46,3 +46,15 @@ for (;;) {
 }
 conns.white.close();
 conns.black.close();
+
+/** Never called: it fails the consumer's typecheck if the package's declarations were missing or `any`. */
+export function typesAreReal(c: NardiClient, conn: TableConnection): void {
+  // @ts-expect-error: not a preset
+  void c.createTable({ preset: "chess", length: 1 });
+  // @ts-expect-error: a phase the protocol does not have
+  if (conn.table?.match?.phase === "thinking") return;
+  const waiting: number | undefined = undefined;
+  new SeekConnection(c, { preset: "backgammon", length: 3, timeControl: "standard", rated: false, stake: 0 }, "session", {
+    seeking: (m) => void (waiting ?? m.waiting.toFixed()),
+  }).cancel();
+}
