@@ -87,6 +87,10 @@ export async function onChat(core: RoomCore, ws: WebSocket, seat: Side, message:
     return true;
   };
   if (retried()) return;
+  if (core.store.load()?.info.seats[seat]?.botAccount) {
+    core.sendError(ws, message.id, "BOT_ACCOUNT", "a bot account may not chat");
+    return;
+  }
   const playerId = core.store.load()?.info.seats[seat]?.playerId ?? null;
   const [sanction, screen] = await Promise.all([chatRefusal(core, playerId, Date.now()), chatScreen(core.d1, playerId)]);
   // Checked again after the await (a first line may wait for D1): a ban may have deleted the table, a retry stored the line.
