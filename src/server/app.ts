@@ -29,6 +29,7 @@ import { coins } from "./routes/coins";
 import { record } from "./routes/record";
 import { reports } from "./routes/reports";
 import { site } from "./routes/site";
+import { social } from "./routes/social";
 import { tables } from "./routes/tables";
 import { tokens } from "./routes/tokens";
 import { tokenScopes } from "./identity/tokens";
@@ -100,7 +101,7 @@ export function createApp() {
   });
 
   // Third-party web clients on other origins: no cookies are involved (seats and sessions are proven by tokens), so any origin may call.
-  app.use("/v1/*", cors({ origin: "*", allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], allowHeaders: ["content-type", "authorization"], exposeHeaders: ["retry-after"], maxAge: 86400 }));
+  app.use("/v1/*", cors({ origin: "*", allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], allowHeaders: ["content-type", "authorization"], exposeHeaders: ["retry-after"], maxAge: 86400 }));
 
   // Bodies: bounded in size, then parsed once as JSON so a broken body is BAD_JSON before any schema runs.
   app.use(
@@ -141,6 +142,7 @@ export function createApp() {
   app.route("/v1", dice);
   app.route("/v1/coins", coins);
   app.route("/v1", site);
+  app.route("/v1", social);
   app.route("/v1/admin", admin);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",
