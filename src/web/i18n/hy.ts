@@ -944,5 +944,5 @@ export const hy: Catalogue = {
   "errors.code.botsNotAllowed": "Այս կայքում բոտի հաշիվներին դա թույլատրված չէ։",
   "errors.code.tokenScope": "Այս API տոկենը դա թույլ չի տալիս։ Ստեղծեք անհրաժեշտ իրավունքով տոկեն։",
   // ── i23-accounts (issue 23) ──
-  "errors.code.botRequired": "API տոկեններ ունի միայն բոտի հաշիվը։ Նախ ձեր հաշիվը դարձրեք բոտի հաշիվ։",
+  "errors.code.botRequired": "API տոկեններ ունի միայն բոտի հաշիվը։ Նախ Ձեր հաշիվը դարձրեք բոտի հաշիվ։",
 };
