@@ -26,3 +26,4 @@ export * from "./recovery";
 export * from "./social";
 export * from "./channel";
 export * from "./bots";
+export * from "./version";

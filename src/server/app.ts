@@ -18,6 +18,7 @@ import { DOCUMENT } from "./openapi";
 import { HttpRefusal, problemResponse } from "./problem";
 import { admin } from "./admin";
 import { analysis } from "./routes/analysis";
+import { channel } from "./routes/channel";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
 import { recovery } from "./routes/recovery";
@@ -131,6 +132,7 @@ export function createApp() {
   app.route("/v1/tables", tables);
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
+  app.route("/v1", channel);
   app.route("/v1", players);
   app.route("/v1", tokens);
   app.route("/v1", analysis);

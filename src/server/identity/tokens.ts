@@ -5,6 +5,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { API_TOKEN_PREFIX, type TokenScope } from "../../protocol";
+import { closeChannelSockets } from "../channel/notify";
 import { Db } from "../db";
 import type { Env } from "../env";
 import { newSessionToken } from "../ids";
@@ -59,12 +60,7 @@ export const tokenScopes: MiddlewareHandler<{ Bindings: Env }> = async (c, next)
   return next();
 };
 
-/**
- * Closes the player-channel sockets a revoked token opened (the channel's `closeChannelSockets`,
- * src/server/channel/notify.ts, once it lands; table seats use seat tokens and are not affected).
- */
+/** Closes the player-channel sockets a revoked token opened (table seats use seat tokens and are not affected). */
 export async function closeTokenSockets(env: Env, playerId: string, tokenHash: string): Promise<void> {
-  void env;
-  void playerId;
-  void tokenHash;
+  await closeChannelSockets(env, playerId, tokenHash);
 }
