@@ -1,9 +1,10 @@
 /** Bot accounts and API tokens (docs/bots.md, "Bot accounts"): turning, tokens made, used, scoped and revoked. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { API_TOKEN_PREFIX, type ApiToken, type IssuedToken, type Leaderboard, type PlayerProfile, type TableView, type TokenScope } from "../../src/protocol";
+import { API_TOKEN_PREFIX, ChannelServerMessageSchema, SOCKET_PROTOCOL, type ApiToken, type ChannelServerMessage, type IssuedToken, type Leaderboard, type PlayerProfile, type TableView, type TokenScope } from "../../src/protocol";
 import { sha256Hex } from "../../src/server/ids";
-import { commandId, connectSeats } from "./helpers";
+import { notify } from "../../src/server/channel/notify";
+import { SocketQueue, api, commandId, connectSeats } from "./helpers";
 import { MEMBER_PASSWORD, call, d1Count, guest, member, profile } from "./players-support";
 import { freshChoice, seekQuery, seekResponse } from "./quick-support";
 
@@ -22,6 +23,23 @@ async function botWithToken(scopes: TokenScope[] = ["play", "challenge"]) {
 
 async function codeOf(res: Response): Promise<string> {
   return ((await res.json()) as { code: string }).code;
+}
+
+class ChannelClient extends SocketQueue<ChannelServerMessage> {
+  constructor(ws: WebSocket) {
+    super(ws, (data) => ChannelServerMessageSchema.parse(data));
+  }
+}
+
+/** The player channel opened with this credential (an API token or a session), after its welcome. */
+async function channel(token: string): Promise<ChannelClient> {
+  const res = await api("/v1/me/channel", { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `${SOCKET_PROTOCOL}, token.${token}` } });
+  const ws = res.webSocket;
+  if (!ws) throw new Error(`no upgrade: ${res.status} ${await res.text()}`);
+  ws.accept();
+  const client = new ChannelClient(ws);
+  await client.next("welcome");
+  return client;
 }
 
 const tokenRows = (playerId: string) => d1Count("SELECT count(*) AS n FROM api_tokens WHERE player_id = ?", playerId);
@@ -153,6 +171,19 @@ describe("API tokens", () => {
     expect(await codeOf(await call("DELETE", `/v1/me/tokens/${"x".repeat(22)}`, { token: owner.token }))).toBe("TOKEN_NOT_FOUND");
     const { tokens } = (await (await call("GET", "/v1/me/tokens", { token: owner.token })).json()) as { tokens: ApiToken[] };
     expect(tokens[0]?.revokedAt).not.toBeNull();
+  });
+
+  it("revoking closes the player-channel socket the token opened at once (4401); the owner's session socket stays", async () => {
+    const { owner, issued } = await botWithToken(["play"]);
+    const bySession = await channel(owner.token);
+    const byToken = await channel(issued.token);
+    expect((await call("DELETE", `/v1/me/tokens/${issued.id}`, { token: owner.token })).status).toBe(204);
+    await expect(byToken.next("event")).rejects.toThrow(/closed \(4401\)/);
+    await notify(env, owner.player.id, { kind: "analysis-ready", tableId: "t-after-revoke" });
+    expect((await bySession.next("event")).event).toEqual({ kind: "analysis-ready", tableId: "t-after-revoke" });
+    // And it opens no new one.
+    const again = await api("/v1/me/channel", { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `${SOCKET_PROTOCOL}, token.${issued.token}` } });
+    expect(again.status).toBe(401);
   });
 
   it("another player cannot revoke a bot's token", async () => {
