@@ -7,6 +7,7 @@ import { notify } from "../../src/server/channel/notify";
 import { SocketQueue, api, commandId, connectSeats } from "./helpers";
 import { MEMBER_PASSWORD, call, d1Count, guest, member, profile } from "./players-support";
 import { freshChoice, seekQuery, seekResponse } from "./quick-support";
+import { challenge, follow } from "./social-support";
 
 async function becomeBot(token: string): Promise<Response> {
   return call("POST", "/v1/me/bot", { token });
@@ -219,6 +220,20 @@ describe("a bot account at the table, in quick match and on the leaderboard", ()
     // Without `play` the scope is refused first.
     const chat = await botWithToken(["challenge"]);
     expect(await codeOf(await seekResponse(seekQuery(freshChoice()), chat.issued.token))).toBe("TOKEN_SCOPE");
+  });
+
+  it("is marked `bot` in player links: a follow list and a challenge sent to it with its `challenge` token's answer", async () => {
+    const { owner, issued } = await botWithToken(["challenge"]);
+    const human = await member();
+    await follow(human.token, owner.player.id);
+    const follows = JSON.stringify(await (await call("GET", "/v1/me/follows", { token: human.token })).json());
+    expect(follows).toContain(`"id":"${owner.player.id}"`);
+    expect(follows).toMatch(new RegExp(`"id":"${owner.player.id}","name":"[^"]*","bot":true`));
+    const sent = await challenge(human.token, owner.player.id);
+    expect(sent.to).toMatchObject({ id: owner.player.id, bot: true });
+    expect(sent.from).toMatchObject({ id: human.player.id, bot: false });
+    // The bot declines with its token (the `challenge` scope).
+    expect((await call("POST", `/v1/challenges/${sent.id}/decline`, { token: issued.token })).status).toBeLessThan(300);
   });
 
   it("is rated in the pool but left off its leaderboard", async () => {
