@@ -64,6 +64,11 @@ export const PlayerProfileSchema = z
     id: z.string(),
     name: z.string().meta({ description: "The display name; `deleted player` for a deleted account." }),
     kind: PlayerKindSchema,
+    // A default, not required: a client reads an older server's profile (before bot accounts) as a player's.
+    bot: z
+      .boolean()
+      .default(false)
+      .meta({ description: "A bot account (docs/bots.md): a program, rated in the same pools, left off the leaderboards. Absent only from servers before bot accounts, read as false." }),
     createdAt: z.number().int(),
     ratings: z.array(RatingSchema).meta({ description: "Pools the player has played rated matches in." }),
     counts: z.object({ matches: z.number().int(), wins: z.number().int(), losses: z.number().int() }),

@@ -103,7 +103,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     spectators: input.spectators,
     rated: input.rated,
     inviteHash,
-    seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating) }, black: null },
+    seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating), ...(input.player?.bot ? { botAccount: true as const } : {}) }, black: null },
     timeControl: resolveTimeControl(input.timeControl, input.length),
     fairDice: newFairDice(input.clientSeed),
     ...(stake.value ? { stake: stake.value } : {}),
@@ -223,7 +223,7 @@ async function joinOnce(core: RoomCore, input: JoinInput, rating: SeatRating | u
   const info: TableInfo = {
     ...room.info,
     status: "playing",
-    seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating) } },
+    seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating), ...(input.player?.bot ? { botAccount: true as const } : {}) } },
     ...(fairDice ? { fairDice } : {}),
   };
   // The black seat's client seed is not stored yet: the opening counts from this info's inputs.

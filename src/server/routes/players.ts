@@ -107,7 +107,7 @@ players.openapi(
       200: json(SessionGrantSchema, "A new session"),
       400: problem("BAD_REQUEST or BAD_JSON"),
       401: problem("BAD_CREDENTIALS"),
-      403: problem("BANNED: the right name and password of a banned player"),
+      403: problem("BANNED: the right name and password of a banned player; BOT_ACCOUNT: of a bot account (it uses API tokens)"),
       429: problem("RATE_LIMITED"),
     },
   }),
@@ -118,6 +118,8 @@ players.openapi(
     const player = await db.playerByName(nameKey(name));
     const ok = await verifyPassword(password, player?.kind === "member" ? player.password : null);
     if (!ok || !player) throw new HttpRefusal("BAD_CREDENTIALS", "no player with this name and password");
+    // Only after the password, like BANNED: a bot account plays with API tokens (docs/bots.md), never a password session.
+    if (player.bot) throw new HttpRefusal("BOT_ACCOUNT", "a bot account signs in with an API token, not a password");
     const now = Date.now();
     const token = await openSession(db, player.id, now);
     // Only after the password, so the answer tells nobody but the player that they are banned; and after the session
