@@ -943,4 +943,6 @@ export const en = {
   "errors.code.botAccount": "A bot account cannot do this.",
   "errors.code.botsNotAllowed": "Bot accounts may not do this on this site.",
   "errors.code.tokenScope": "This API token does not allow that. Create a token with the scope you need.",
+  // ── i23-accounts (issue 23) ──
+  "errors.code.botRequired": "Only a bot account has API tokens. Turn the account into a bot account first.",
 } satisfies Record<string, Message>;

@@ -943,4 +943,6 @@ export const hy: Catalogue = {
   "errors.code.botAccount": "Բոտի հաշիվը չի կարող դա անել։",
   "errors.code.botsNotAllowed": "Այս կայքում բոտի հաշիվներին դա թույլատրված չէ։",
   "errors.code.tokenScope": "Այս API տոկենը դա թույլ չի տալիս։ Ստեղծեք անհրաժեշտ իրավունքով տոկեն։",
+  // ── i23-accounts (issue 23) ──
+  "errors.code.botRequired": "API տոկեններ ունի միայն բոտի հաշիվը։ Նախ Ձեր հաշիվը դարձրեք բոտի հաշիվ։",
 };

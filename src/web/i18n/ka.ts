@@ -943,4 +943,6 @@ export const ka: Catalogue = {
   "errors.code.botAccount": "ბოტის ანგარიშს ამის გაკეთება არ შეუძლია.",
   "errors.code.botsNotAllowed": "ამ საიტზე ბოტის ანგარიშებს ეს არ ეძლევათ ნებადართული.",
   "errors.code.tokenScope": "ეს API ტოკენი ამის უფლებას არ იძლევა. შექმენით ტოკენი საჭირო უფლებით.",
+  // ── i23-accounts (issue 23) ──
+  "errors.code.botRequired": "API ტოკენები მხოლოდ ბოტის ანგარიშს აქვს. ჯერ თქვენი ანგარიში ბოტის ანგარიშად აქციეთ.",
 };

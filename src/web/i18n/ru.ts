@@ -963,4 +963,6 @@ export const ru: Catalogue = {
   "errors.code.botAccount": "Учётная запись бота не может этого сделать.",
   "errors.code.botsNotAllowed": "На этом сайте учётным записям ботов это запрещено.",
   "errors.code.tokenScope": "Этот API-токен этого не разрешает. Создайте токен с нужными правами.",
+  // ── i23-accounts (issue 23) ──
+  "errors.code.botRequired": "API-токены бывают только у учётной записи бота. Сначала сделайте учётную запись ботом.",
 };
