@@ -12,6 +12,7 @@ export { remainingTime, type SideTime } from "./clock";
 export { LobbyFeedState, type FeedStep } from "./lobby-feed";
 export { PROTOCOL_VERSION } from "../protocol/version";
 export { LobbyFeedConnection, type LobbyFeedHandlers, type LobbyFeedOptions } from "./lobby-socket";
+export { PlayerChannelConnection, channelSocketUrl, type ChannelWelcome, type PlayerChannelHandlers, type PlayerChannelOptions } from "./channel";
 export { SeekConnection, seekSocketUrl, type SeekEnd, type SeekHandlers, type SeekOptions, type SeekPaired, type SeekSeeking } from "./seek";
 export type {
   AckMessage,
