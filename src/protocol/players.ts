@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { LoggedEventSchema } from "./events";
+import { PresenceSchema } from "./social";
 import { EndReasonSchema, PresetSchema, SideSchema } from "./views";
 
 export const PLAYER_LIMITS = {
@@ -79,6 +80,10 @@ export const PlayerProfileSchema = z
         description:
           "Per variant with an analysed match (long, then short): the average PR over the recent analysed matches. Always sent; absent only from servers before analyses, read as [].",
       }),
+    presence: PresenceSchema.optional().meta({
+      description:
+        "GET /v1/players/{id} only: the player's presence now (docs/players-channel.md). Left out of the session's own profile and of servers before presence.",
+    }),
   })
   .meta({ id: "PlayerProfile" });
 

@@ -28,6 +28,7 @@ import { runBots } from "./step";
 import { matchFacts, type MatchFacts } from "../record/facts";
 import { seatTaken } from "../db/seats";
 import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
+import { tellSeated } from "./seated";
 import type { z } from "zod";
 
 /** `client`: a hash of the creator's address, so the lobby can cap the tables one client has listed. */
@@ -137,6 +138,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   core.store.create(
     sealRolls({ room, events, at: now, setDeadlines: waiting ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines }, ""),
   );
+  if (!waiting) tellSeated(core, room.info, true);
   if (waiting) {
     if (inviteHash === null) {
       const summary: TableSummary = {
@@ -243,6 +245,7 @@ async function joinOnce(core: RoomCore, input: JoinInput, rating: SeatRating | u
     setDeadlines: windows.deadlines,
   }, draw);
   core.broadcast(logged);
+  tellSeated(core, info, true);
   // No `remove` for the lobby: the start's report (`reportPlaying` in `commit`) takes the table off the open list
   // in the same call, so the feed shows the join as one change (a separate remove could land in an earlier batch).
   return { ok: true, value: { seat: "black", token, invite: null, table: core.view(core.store.load()!) } };

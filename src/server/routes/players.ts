@@ -30,6 +30,7 @@ import type { Env } from "../env";
 import { guestName, nameKey } from "../identity/names";
 import { hashPassword, verifyPassword } from "../identity/password";
 import { profileOf, ratingView } from "../identity/profile";
+import { presenceOf } from "../channel/notify";
 import { forgetPlayerSessions, forgetSession } from "../identity/session-cache";
 import { freshCode } from "../identity/recovery";
 import { cachedRead, openSession, requireSession, type SessionRead } from "../identity/sessions";
@@ -288,7 +289,9 @@ players.openapi(
   async (c) => {
     // Another player's profile may trail the primary by a replica's lag (docs/scale.md, D1).
     const db = replicaDb(c.env);
-    return c.json(await profileOf(db, await existingPlayer(db, c.req.valid("param").id!), Date.now()), 200);
+    const player = await existingPlayer(db, c.req.valid("param").id!);
+    const [profile, presence] = await Promise.all([profileOf(db, player, Date.now()), presenceOf(c.env, [player.id])]);
+    return c.json({ ...profile, presence: presence.get(player.id)! }, 200);
   },
 );
 
