@@ -4,44 +4,19 @@
  * finds the challenge on the bot's player channel, accepts it, and plays its seat until the challenger resigns,
  * after the bot has made plays of its own; then it exits with 0 (`--max-matches 1`).
  */
-import { spawn } from "node:child_process";
 import { describe, expect, inject, test } from "vitest";
 import { commandFromView } from "../../src/bot/table-view";
 import { seededRng } from "../../src/bot/rng";
 import { NardiClient, type SeatGrant } from "../../src/client";
 import { createMember } from "../support/members";
+import { callJson, runProcess, type Run } from "../support/processes";
+
+const run = (command: string, args: string[]) => runProcess(command, args, undefined, 100_000);
+const call = (method: string, path: string, session: string, body?: unknown) => callJson(baseUrl, method, path, session, body);
 
 const baseUrl = inject("baseUrl");
 
-interface Run {
-  code: number | null;
-  output: string;
-}
 
-function run(command: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    const killer = setTimeout(() => child.kill("SIGKILL"), 100_000);
-    child.on("exit", (code) => {
-      clearTimeout(killer);
-      resolve({ code, output });
-    });
-  });
-}
-
-async function call(method: string, path: string, session: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** A member turned bot account, and an API token for it. */
 async function botAccount(client: NardiClient): Promise<{ id: string; token: string }> {

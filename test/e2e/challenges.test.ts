@@ -3,27 +3,17 @@
  * docs/players-channel.md): both players online with two channel sockets each see a challenge made and accepted
  * (the challenger's accepted event with their own seat), declined and cancelled; a player offline when a challenge
  * comes gets it on reconnect with `since`.
- *
- * Skipped while the server has no player channel (`/v1/me/channel`, issue 23 lands it in parts).
+
  */
 import { describe, expect, inject, test } from "vitest";
 import { ChannelServerMessageSchema, type ChannelEvent, type ChannelServerMessage } from "../../src/protocol";
 import { NardiClient } from "../../src/client";
 import { createMember } from "../support/members";
+import { callJson } from "../support/processes";
 
 const baseUrl = inject("baseUrl");
-const channelServed = (await fetch(`${baseUrl}/v1/me/channel`)).status !== 404;
+const call = (method: string, path: string, session: string, body?: unknown) => callJson(baseUrl, method, path, session, body);
 
-async function call(method: string, path: string, session: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** A channel socket: every message parsed with the wire schema, waited for by predicate. */
 class Channel {
@@ -75,7 +65,7 @@ class Channel {
   }
 }
 
-describe.skipIf(!channelServed)("challenges on the player channel", () => {
+describe("challenges on the player channel", () => {
   const client = new NardiClient(baseUrl);
 
   test("both online on two sockets each: made, accepted (each with their own seat), declined and cancelled reach all four", async () => {

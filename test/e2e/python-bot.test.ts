@@ -2,35 +2,12 @@
  * docs/examples/nardi_bot.py (a bot in Python 3, standard library only, with its own WebSocket client) against the
  * shared `wrangler dev`: it creates a table, `npm run bot` joins it, and the two play a 1-point match to its end.
  */
-import { spawn } from "node:child_process";
 import { expect, inject, test } from "vitest";
 import { NardiClient, type MatchRecord } from "../../src/client";
+import { runProcess as run, type Run } from "../support/processes";
 
 const baseUrl = inject("baseUrl");
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-function run(command: string, args: string[], onLine?: (line: string) => void): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const take = (d: Buffer) => {
-      const text = d.toString();
-      output += text;
-      for (const line of text.split("\n")) if (line) onLine?.(line);
-    };
-    child.stdout.on("data", take);
-    child.stderr.on("data", take);
-    const killer = setTimeout(() => child.kill("SIGKILL"), 150_000);
-    child.on("exit", (code) => {
-      clearTimeout(killer);
-      resolve({ code, output });
-    });
-  });
-}
 
 const python = (args: string[], onLine?: (line: string) => void) =>
   run("python3", ["docs/examples/nardi_bot.py", "--url", baseUrl, ...args], onLine);

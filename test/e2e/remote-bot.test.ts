@@ -2,37 +2,15 @@
  * `npm run bot`: two bots sit at one table as ordinary clients over the public protocol (separate processes,
  * real sockets against `wrangler dev`) and play a match to its end.
  */
-import { spawn } from "node:child_process";
 import { expect, inject, test } from "vitest";
 import { NardiClient } from "../../src/client";
+import { runProcess, type Run } from "../support/processes";
+
+const startBot = (args: string[], onLine?: (line: string) => void) =>
+  runProcess("npx", ["tsx", "src/bot/remote.ts", "--url", baseUrl, "--delay", "0", ...args], onLine);
 
 const baseUrl = inject("baseUrl");
 
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-function startBot(args: string[], onLine?: (line: string) => void): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn("npx", ["tsx", "src/bot/remote.ts", "--url", baseUrl, "--delay", "0", ...args], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const take = (d: Buffer) => {
-      const text = d.toString();
-      output += text;
-      for (const line of text.split("\n")) if (line) onLine?.(line);
-    };
-    child.stdout.on("data", take);
-    child.stderr.on("data", take);
-    const killer = setTimeout(() => child.kill("SIGKILL"), 150_000);
-    child.on("exit", (code) => {
-      clearTimeout(killer);
-      resolve({ code, output });
-    });
-  });
-}
 
 test("two bots over the public protocol play a 3-point backgammon match on a blitz clock to its end, never flagging", async () => {
   let tableId: string | null = null;
