@@ -8,8 +8,11 @@ import type { Side } from "../engine/types";
 import { performanceTable } from "./analysis-profile";
 import { button, clear, h } from "./dom";
 import { problemMessage } from "./errors";
+import { socialButtons } from "./friends";
 import { formatNumber, language, t } from "./i18n";
 import { displayName, PRESET_NAMES, presetName } from "./names";
+import { presenceHeard } from "./presence-channel";
+import { botMark, presenceBadge } from "./presence";
 import { replayLink } from "./replay";
 import { myReportsCard, reportButton } from "./report";
 import { signedIn, type Visitor } from "./session";
@@ -58,6 +61,7 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
       clear(card);
       card.append(
         h("h2", { "data-testid": "profile-name" }, player.name),
+        h("p", {}, botMark("bot" in player && player.bot === true), " ", presenceOf(player.id)),
         h(
           "p",
           { class: "muted", "data-testid": "profile-kind" },
@@ -77,7 +81,10 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
         root.append(accountCard(visitor, player, onSession), myReportsCard(visitor.api));
       }
       else if (visitor.me && player.kind !== "deleted") {
-        card.append(h("div", { class: "row" }, reportButton(visitor.api, { playerId: player.id, name: player.name, tableId: null }, "profile-report")));
+        card.append(
+          socialButtons({ id: player.id, name: player.name }, visitor.me),
+          h("div", { class: "row" }, reportButton(visitor.api, { playerId: player.id, name: player.name, tableId: null }, "profile-report")),
+        );
       }
     } catch (err) {
       if (live) card.replaceChildren(h("p", { class: "error", "data-testid": "profile-error" }, problemMessage(err)));
@@ -86,6 +93,12 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
   return () => {
     live = false;
   };
+}
+
+/** The player's presence as the channel told it (players the visitor follows); nothing for others. */
+function presenceOf(id: string): HTMLElement | null {
+  const heard = presenceHeard(id);
+  return heard ? presenceBadge(heard, "profile-presence") : null;
 }
 
 function kindText(player: PlayerProfile): string {
