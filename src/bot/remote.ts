@@ -5,13 +5,16 @@
  *
  *   npm run bot -- --create --preset federation-long --length 3 [--time blitz] [--level expert] [--url http://127.0.0.1:8787]
  *   npm run bot -- --table <id> [--invite <secret>] [--level beginner] [--name "Robo"] [--delay 300] [--seed 42]
+ *   npm run bot -- --token <bot API token> [--accept all|friends] [--max-matches N]   (a bot account: accepts challenges)
  *
  * It logs every event, says what it plays, and exits when the match is over (exit code 0), or with 1
- * when the connection is lost for good or the server keeps refusing its commands.
+ * when the connection is lost for good or the server keeps refusing its commands. With `--token` it plays the
+ * challenges its channel brings (./account.ts) and exits with 0 after `--max-matches` of them or on Ctrl-C.
  */
 import { ApiError, CommandError, NardiClient, type LoggedEvent, type SeatGrant, type TableConnection } from "../client";
 import { PRESET_NAMES, type MatchCommand, type PresetName } from "../engine";
 import { DEFAULT_TIME_CONTROL, TIME_CONTROL_NAMES, type TimeControlName } from "../protocol";
+import { serveChallenges, type AcceptPolicy } from "./account";
 import { BOT_LEVELS, isBotLevel, type BotLevel } from "./index";
 import { seededRng } from "./rng";
 import { commandFromView } from "./table-view";
@@ -19,11 +22,15 @@ import { commandFromView } from "./table-view";
 const USAGE = `usage:
   npm run bot -- --create [--preset federation-long] [--length 1] [--time standard] [options]
   npm run bot -- --table <id> [--invite <secret of a private table>] [options]
+  npm run bot -- --token <bot API token> [--accept all|friends] [--max-matches N, 0: no end] [options]
 options: --url http://127.0.0.1:8787  --level expert|intermediate|beginner  --name <name>  --delay <ms between actions, 300>  --seed <n>`;
 
 interface Options {
   url: string;
   table: string | null;
+  token: string | null;
+  accept: AcceptPolicy;
+  maxMatches: number;
   invite: string | null;
   preset: PresetName;
   length: number;
@@ -38,6 +45,9 @@ function parseArgs(argv: string[]): Options {
   const opts: Options = {
     url: "http://127.0.0.1:8787",
     table: null,
+    token: null,
+    accept: "all",
+    maxMatches: 0,
     invite: null,
     preset: "federation-long",
     length: 1,
@@ -61,6 +71,19 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--table":
         opts.table = value();
+        break;
+      case "--token":
+        opts.token = value();
+        break;
+      case "--accept": {
+        const a = value();
+        if (a !== "all" && a !== "friends") fail("--accept must be all or friends");
+        opts.accept = a as AcceptPolicy;
+        break;
+      }
+      case "--max-matches":
+        opts.maxMatches = Number(value());
+        if (!Number.isInteger(opts.maxMatches) || opts.maxMatches < 0) fail("--max-matches must be a whole number (0: no end)");
         break;
       case "--invite":
         opts.invite = value();
@@ -110,7 +133,7 @@ function parseArgs(argv: string[]): Options {
         fail(`unknown argument ${flag}`);
     }
   }
-  if (create === (opts.table !== null)) fail("give either --create or --table <id>");
+  if ([create, opts.table !== null, opts.token !== null].filter(Boolean).length !== 1) fail("give one of --create, --table <id> or --token <bot API token>");
   // "Bot (level)" is reserved for the bots the server seats itself (NAME_RESERVED); this one joins as a player.
   opts.name ||= `Remote bot (${opts.level})`;
   return opts;
@@ -219,7 +242,19 @@ async function main(): Promise<number> {
   const opts = parseArgs(process.argv.slice(2));
   const rng = opts.seed === null ? cryptoRng : seededRng(opts.seed);
   const client = new NardiClient(opts.url);
-  const grant = await seat(client, opts);
+  if (opts.token !== null) {
+    process.once("SIGINT", () => {
+      log("stopped (Ctrl-C)");
+      process.exit(0);
+    });
+    const { token, accept, maxMatches, url } = opts;
+    return serveChallenges({ url, token, accept, maxMatches, log }, (grant) => playSeat(client, grant, opts, rng));
+  }
+  return playSeat(client, await seat(client, opts), opts, rng);
+}
+
+/** Plays one seat to the end of its match: 0 when it is over, 1 when the connection is lost for good or commands keep being refused. */
+async function playSeat(client: NardiClient, grant: SeatGrant, opts: Options, rng: () => number): Promise<number> {
   log(`sitting as ${grant.seat} at ${grant.tableId} (${grant.table.ruleset.preset}, ${grant.table.length} point(s)), level ${opts.level}`);
 
   // seq 0: the welcome carries the whole log, which tells whose first turn of the hand it is (long nardi's head rule).

@@ -5,6 +5,7 @@
  * ready. Events are numbered; a client that reconnects with `?since=<seq>` gets what it missed.
  */
 import * as z from "zod";
+import { ErrorCodeSchema } from "./errors";
 import { SeatGrantSchema } from "./http";
 import { ChallengeListSchema, ChallengeSchema, PlayerLinkSchema, PresenceSchema } from "./social";
 
@@ -14,6 +15,10 @@ export const CHANNEL_LIMITS = {
   keepMs: 24 * 60 * 60 * 1000,
   /** Sockets one player may hold open at once (tabs, programs); one more closes the oldest. */
   maxSockets: 8,
+  /** The presence index forgets a player its channel has not refreshed for this long (a server restart drops sockets silently). */
+  presenceStaleMs: 90_000,
+  /** How often a channel with an open socket refreshes its entry in the presence index. */
+  presenceRefreshMs: 30_000,
 } as const;
 
 export const ChannelEventSchema = z
@@ -55,6 +60,9 @@ export const ChannelServerMessageSchema = z
       .meta({ id: "ChannelWelcome" }),
     z.object({ type: z.literal("event"), seq: z.number().int(), at: z.number().int(), event: ChannelEventSchema }).meta({ id: "ChannelEventMessage" }),
     z.object({ type: z.literal("pong") }).meta({ id: "ChannelPong" }),
+    z
+      .object({ type: z.literal("error"), code: ErrorCodeSchema, message: z.string() })
+      .meta({ id: "ChannelError", description: "A frame the channel could not take (BAD_JSON, UNKNOWN_MESSAGE, BAD_MESSAGE, MESSAGE_TOO_LARGE); nothing changed." }),
   ])
   .meta({ id: "ChannelServerMessage" });
 export type ChannelServerMessage = z.infer<typeof ChannelServerMessageSchema>;

@@ -25,3 +25,4 @@ export * from "./site";
 export * from "./recovery";
 export * from "./social";
 export * from "./channel";
+export * from "./version";

@@ -18,6 +18,7 @@ import { DOCUMENT } from "./openapi";
 import { HttpRefusal, problemResponse } from "./problem";
 import { admin } from "./admin";
 import { analysis } from "./routes/analysis";
+import { channel } from "./routes/channel";
 import { dice } from "./routes/dice";
 import { players } from "./routes/players";
 import { recovery } from "./routes/recovery";
@@ -29,6 +30,7 @@ import { coins } from "./routes/coins";
 import { record } from "./routes/record";
 import { reports } from "./routes/reports";
 import { site } from "./routes/site";
+import { social } from "./routes/social";
 import { tables } from "./routes/tables";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
@@ -98,7 +100,7 @@ export function createApp() {
   });
 
   // Third-party web clients on other origins: no cookies are involved (seats and sessions are proven by tokens), so any origin may call.
-  app.use("/v1/*", cors({ origin: "*", allowMethods: ["GET", "POST", "PATCH", "DELETE", "OPTIONS"], allowHeaders: ["content-type", "authorization"], exposeHeaders: ["retry-after"], maxAge: 86400 }));
+  app.use("/v1/*", cors({ origin: "*", allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"], allowHeaders: ["content-type", "authorization"], exposeHeaders: ["retry-after"], maxAge: 86400 }));
 
   // Bodies: bounded in size, then parsed once as JSON so a broken body is BAD_JSON before any schema runs.
   app.use(
@@ -125,6 +127,7 @@ export function createApp() {
   app.route("/v1/tables", tables);
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
+  app.route("/v1", channel);
   app.route("/v1", players);
   app.route("/v1", analysis);
   app.route("/v1", recovery);
@@ -135,6 +138,7 @@ export function createApp() {
   app.route("/v1", dice);
   app.route("/v1/coins", coins);
   app.route("/v1", site);
+  app.route("/v1", social);
   app.route("/v1/admin", admin);
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "http",

@@ -1,5 +1,7 @@
 /** The Worker's bindings and variables (wrangler.toml). */
 import type { AnalysisMessage } from "./analysis/queue";
+import type { PlayerChannel } from "./channel/channel";
+import type { PresenceIndex } from "./channel/presence-index";
 import type { Lobby } from "./lobby";
 import type { LobbyRelay } from "./lobby-relay";
 import type { MatchRoom } from "./match-room";
@@ -9,6 +11,10 @@ import type { QuickPool } from "./quick/pool";
 import type { SeekRegistry } from "./quick/registry";
 
 export interface Env {
+  /** A player's own channel (docs/players-channel.md), one object per player id. */
+  PLAYER_CHANNEL: DurableObjectNamespace<PlayerChannel>;
+  /** The presence index (one object, `presence`): who is not offline. */
+  PRESENCE: DurableObjectNamespace<PresenceIndex>;
   MATCH: DurableObjectNamespace<MatchRoom>;
   LOBBY: DurableObjectNamespace<Lobby>;
   /** The lobby feed's relays (`relay-<n>`), each holding at most RELAY_SOCKETS feed sockets. */

@@ -10,6 +10,8 @@ export { LobbyRelay } from "./lobby-relay";
 export { Monitor } from "./metrics/monitor";
 export { QuickPool, SeekRegistry } from "./quick";
 export { PoolCounts } from "./quick";
+export { PlayerChannel } from "./channel/channel";
+export { PresenceIndex } from "./channel/presence-index";
 export type { Env } from "./env";
 
 const app = createApp();

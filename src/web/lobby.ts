@@ -4,10 +4,10 @@
  * (a WebSocket, docs/protocol.md "The lobby feed"); the count of players online. Also the join page an invite
  * link opens.
  */
-import { LobbyFeedState, type LobbySnapshot, type NardiClient, type PlayerProfile, type PlayingSummary, type SeatGrant, type TableSummary } from "../client";
+import { LobbyFeedConnection, type LobbySnapshot, type NardiClient, type PlayerProfile, type PlayingSummary, type SeatGrant, type TableSummary } from "../client";
 import { ApiError } from "../client";
 import type { PresetName } from "../engine/types";
-import { LobbyFeedMessageSchema, TIME_CONTROL_NAMES, type BotLevelName, type TimeControlName } from "../protocol";
+import { TIME_CONTROL_NAMES, type BotLevelName, type TimeControlName } from "../protocol";
 import { followAccountSeat, guestNotice, seatNameNote } from "./accounts";
 import { stakeField, stakeLine, stakeListed } from "./coins";
 import { ratedBadge, ratingBadge } from "./seat-rating";
@@ -63,63 +63,13 @@ function cooldownNotice(api: NardiClient, player: PlayerProfile | null): HTMLEle
 }
 
 /**
- * The lobby's live feed (the diff shape: a snapshot, then diffs applied by `LobbyFeedState`): a WebSocket that
- * reconnects while the lobby is shown, at once after a gap in the diffs (a new snapshot), and otherwise after 1, 2,
- * 5 and then every 10 s; falls back to one HTTP read per try.
+ * The lobby's live feed (the diff shape, kept by the client's `LobbyFeedConnection`): reconnects while the lobby is
+ * shown, at once after a gap in the diffs, and otherwise after 1, 2, 5 and then every 10 s, reading the lists over
+ * HTTP once per try.
  */
 function followLobby(api: NardiClient, show: (s: LobbySnapshot) => void, onOnline: (n: number) => void, onLive: (live: boolean) => void): () => void {
-  let ws: WebSocket | null = null;
-  let stopped = false;
-  let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const open = () => {
-    if (stopped) return;
-    const state = new LobbyFeedState();
-    let gap = false;
-    const socket = new WebSocket(api.lobbySocketUrl({ diffs: true }));
-    ws = socket;
-    socket.addEventListener("open", () => {
-      attempt = 0;
-      onLive(true);
-    });
-    socket.addEventListener("message", (event) => {
-      let frame: unknown;
-      try {
-        frame = JSON.parse(String(event.data));
-      } catch {
-        return; // not a LobbyFeedMessage (a newer server's frame, or a stray `pong`): ignored
-      }
-      const parsed = LobbyFeedMessageSchema.safeParse(frame);
-      if (!parsed.success) return;
-      const before = state.snapshot();
-      if (state.apply(parsed.data) === "gap") {
-        gap = true;
-        socket.close(1000, "gap in the lobby feed");
-        return;
-      }
-      const now = state.snapshot();
-      const listsSame = parsed.data.type === "diff" && parsed.data.open.upsert.length + parsed.data.open.remove.length + parsed.data.playing.upsert.length + parsed.data.playing.remove.length === 0;
-      if (listsSame && before.online !== now.online) onOnline(now.online);
-      else if (!listsSame) show(now);
-    });
-    socket.addEventListener("close", () => {
-      onLive(false);
-      if (stopped) return;
-      if (gap) {
-        open(); // frames were missed: a new snapshot at once
-        return;
-      }
-      // While the feed is down the lists are read once per try, so they are never older than the next try.
-      void api.getLobby().then((s) => !stopped && show(s), () => undefined);
-      timer = setTimeout(open, [1_000, 2_000, 5_000, 10_000][Math.min(attempt++, 3)]);
-    });
-  };
-  open();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    ws?.close(1000, "lobby closed");
-  };
+  const feed = new LobbyFeedConnection(api, { lists: show, online: onOnline, live: onLive });
+  return () => feed.close();
 }
 
 export function mountLobby(root: HTMLElement, api: NardiClient, player: PlayerProfile | null = null): () => void {

@@ -6,19 +6,14 @@
  * The panel reads how many wait in each pool (`GET /v1/seek/pools`, the player not counted) every few seconds and
  * shows the count of the pool the choices name; the lobby lists the pools with someone waiting from the same read.
  */
-import type { CoinBalance, NardiClient, PlayerProfile } from "../client";
+import { SeekConnection, type CoinBalance, type NardiClient, type PlayerProfile, type SeekEnd, type SeekPaired } from "../client";
 import type { PresetName } from "../engine/types";
 import {
   SEEK_LENGTHS,
-  SOCKET_PROTOCOL,
-  SeekServerMessageSchema,
   TIME_CONTROL_NAMES,
-  TOKEN_PROTOCOL_PREFIX,
   poolKey,
-  seekSearchParams,
   type SeekChoice,
   type SeekPool,
-  type SeekServerMessage,
 } from "../protocol";
 import { button, clear, field, h, select } from "./dom";
 import { codeMessage, problemMessage } from "./errors";
@@ -61,18 +56,14 @@ function elapsedText(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** The seek socket's URL for these choices (the page's own origin, ws: or wss:). */
-function seekUrl(api: NardiClient, choice: SeekChoice): string {
-  return `${api.baseUrl.replace(/^http/, "ws")}/v1/seek?${seekSearchParams(choice)}`;
-}
-
-function endMessage(message: SeekServerMessage): string {
+function endMessage(message: SeekEnd): string {
   if (message.type === "cancelled") {
     if (message.reason === "expired") return t("quick.error.expired");
     if (message.reason === "insufficient-coins") return t("quick.error.coinsGone");
     return "";
   }
   if (message.type === "error") return codeMessage(message.code);
+  if (message.type === "lost") return t("quick.error.lost");
   return "";
 }
 
@@ -133,18 +124,15 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
   const waiting = h("div", { hidden: true, "data-testid": "quick-searching" });
   const panel = h("section", { class: "card quick", "data-testid": "quick-play-panel" }, h("h2", {}, t("quick.title")), choices, waiting, error);
 
-  let socket: WebSocket | null = null;
+  let socket: SeekConnection | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
 
   function stop(): void {
     if (timer !== undefined) clearInterval(timer);
     timer = undefined;
-    const ws = socket;
+    const seek = socket;
     socket = null;
-    if (ws && ws.readyState === WebSocket.OPEN) {
-      ws.send(JSON.stringify({ type: "cancel" }));
-      ws.close(1000, "cancel");
-    }
+    seek?.cancel();
     waiting.hidden = true;
     choices.hidden = false;
     play.disabled = false;
@@ -162,17 +150,26 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
     };
   }
 
-  function onMessage(ws: WebSocket, message: SeekServerMessage): void {
-    if (message.type === "seeking") {
-      waitingLine.textContent = t("quick.waiting", { count: message.waiting });
-    } else if (message.type === "paired") {
-      socket = null;
-      stop();
-      saveSeat({ tableId: message.grant.tableId, seat: message.grant.seat, token: message.grant.token });
-      location.hash = `#/t/${message.grant.tableId}`;
-    } else {
-      error.textContent = endMessage(message);
-      if (socket === ws) stop();
+  function onPaired(message: SeekPaired): void {
+    socket = null;
+    stop();
+    saveSeat({ tableId: message.grant.tableId, seat: message.grant.seat, token: message.grant.token });
+    location.hash = `#/t/${message.grant.tableId}`;
+  }
+
+  function onEnded(seek: SeekConnection, end: SeekEnd, picked: SeekChoice): void {
+    if (socket !== seek) return;
+    error.textContent = endMessage(end);
+    socket = null;
+    stop();
+    // A seek refused before the upgrade reaches a browser only as a failed socket: the site switch may be why.
+    if (end.type === "lost" && !end.opened) {
+      void api.getSite().then(
+        (site) => {
+          if (site.stops.includes("new-tables") || (picked.stake > 0 && site.stops.includes("stake-tables"))) error.textContent = t("errors.code.siteRestricted");
+        },
+        () => undefined,
+      );
     }
   }
 
@@ -190,8 +187,12 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
       error.textContent = t("quick.error.coins", { count: picked.stake });
       return;
     }
-    const ws = new WebSocket(seekUrl(api, picked), [SOCKET_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${session}`]);
-    socket = ws;
+    const seek: SeekConnection = new SeekConnection(api, picked, session, {
+      seeking: (message) => (waitingLine.textContent = t("quick.waiting", { count: message.waiting })),
+      paired: onPaired,
+      ended: (end) => onEnded(seek, end, picked),
+    });
+    socket = seek;
     play.disabled = true;
     choices.hidden = true;
     waiting.hidden = false;
@@ -206,29 +207,6 @@ export function mountQuickPlay(container: HTMLElement, api: NardiClient, me: Pla
     };
     tick();
     timer = setInterval(tick, 1000);
-    ws.addEventListener("message", (event) => {
-      const parsed = SeekServerMessageSchema.safeParse(JSON.parse(String(event.data)));
-      if (parsed.success) onMessage(ws, parsed.data);
-    });
-    let opened = false;
-    ws.addEventListener("open", () => {
-      opened = true;
-    });
-    ws.addEventListener("close", () => {
-      if (socket !== ws) return;
-      error.textContent = t("quick.error.lost");
-      socket = null;
-      stop();
-      // A seek refused before the upgrade reaches a browser only as a failed socket: the site switch may be why.
-      if (!opened) {
-        void api.getSite().then(
-          (site) => {
-            if (site.stops.includes("new-tables") || (picked.stake > 0 && site.stops.includes("stake-tables"))) error.textContent = t("errors.code.siteRestricted");
-          },
-          () => undefined,
-        );
-      }
-    });
   }
 
   const play = button(t("quick.play"), "quick-play", start, "primary");

@@ -22,6 +22,9 @@ export function migratePool(sql: SqlStorage): void {
   // A pool from before `at` existed: its rows count as old, and go at the next alarm.
   const columns = sql.exec("SELECT name FROM pragma_table_info('last_opponents')").toArray().map((row) => ColumnRowSchema.parse(row).name);
   if (!columns.some((name) => name === "at")) sql.exec("ALTER TABLE last_opponents ADD COLUMN at INTEGER NOT NULL DEFAULT 0");
+  // A pool from before blocks: its seekers avoid nobody (JSON array of player ids).
+  const seekerColumns = sql.exec("SELECT name FROM pragma_table_info('seekers')").toArray().map((row) => ColumnRowSchema.parse(row).name);
+  if (!seekerColumns.some((name) => name === "avoid")) sql.exec("ALTER TABLE seekers ADD COLUMN avoid TEXT NOT NULL DEFAULT '[]'");
 }
 
 export function migrateRegistry(sql: SqlStorage): void {

@@ -1,7 +1,7 @@
 /**
  * One pairing wave, as a pure function of the waiting seekers and the time: close ratings first, the acceptable
- * gap widening with waiting time, never a player with themselves, and not the same two players twice in a row
- * while anyone else waits.
+ * gap widening with waiting time, never a player with themselves nor two players where one blocked the other, and
+ * not the same two players twice in a row while anyone else waits.
  */
 import { SEEK_LIMITS } from "../../protocol";
 
@@ -12,6 +12,8 @@ export interface Candidate {
   since: number;
   /** Who this player met in their last pairing in this pool, if anyone. */
   lastOpponent: string | null;
+  /** Players never to pair this one with (a block either way); absent: nobody. */
+  avoid?: readonly string[];
 }
 
 /** Each seeker is compared with this many neighbours in rating order: the closest ones are all a wave can use. */
@@ -44,6 +46,7 @@ export function pairWave<C extends Candidate>(seekers: readonly C[], now: number
     for (let j = i + 1; j < Math.min(sorted.length, i + 1 + NEIGHBOURS); j++) {
       const b = sorted[j]!;
       if (a.playerId === b.playerId) continue;
+      if (a.avoid?.includes(b.playerId) || b.avoid?.includes(a.playerId)) continue;
       const gap = b.rating - a.rating;
       if (gap > acceptableGap(now - Math.min(a.since, b.since))) continue;
       const rematch = a.lastOpponent === b.playerId || b.lastOpponent === a.playerId;

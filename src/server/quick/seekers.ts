@@ -16,6 +16,8 @@ export const SeekerSchema = z.object({
   rating: z.number(),
   /** The subprotocol the upgrade answers with (the version the client offered), or null when it offered none. */
   protocol: z.string().nullable(),
+  /** Players this one blocked or is blocked by (docs/friends-and-challenges.md): never paired with them. */
+  avoid: z.array(z.string()).default([]),
 });
 export type Seeker = z.infer<typeof SeekerSchema>;
 
@@ -33,7 +35,7 @@ export async function openSeek(core: PoolCore, request: Request): Promise<Respon
 
   const now = Date.now();
   for (const old of core.sockets(seeker.playerId)) core.end(old, { type: "cancelled", reason: "replaced" }, CLOSE.gone);
-  const row = core.store.upsert(seeker.playerId, seeker.name, seeker.rating, now);
+  const row = core.store.upsert(seeker.playerId, seeker.name, seeker.rating, now, seeker.avoid);
   const { 0: client, 1: server } = new WebSocketPair();
   core.ctx.acceptWebSocket(server, [seeker.playerId]);
   core.send(server, { type: "seeking", pool: poolKey(choice), since: row.since, rating: row.rating, waiting: core.store.count() });

@@ -45,14 +45,15 @@ export class PoolStore {
   }
 
   /** A new seek, or the same player's seek again: a reconnect keeps `since` (the place in the queue). */
-  upsert(playerId: string, name: string, rating: number, now: number): SeekerRow {
+  upsert(playerId: string, name: string, rating: number, now: number, avoid: readonly string[] = []): SeekerRow {
     this.sql.exec(
-      `INSERT INTO seekers (player_id, name, rating, since) VALUES (?, ?, ?, ?)
-       ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, rating = excluded.rating, gone_at = NULL`,
+      `INSERT INTO seekers (player_id, name, rating, since, avoid) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, rating = excluded.rating, avoid = excluded.avoid, gone_at = NULL`,
       playerId,
       name,
       rating,
       now,
+      JSON.stringify(avoid),
     );
     const row = this.get(playerId);
     if (!row) throw new Error("quick match: a seeker's row vanished as it was written");

@@ -18,6 +18,8 @@ export const SeekerRowSchema = z.object({
   /** The table a pairing under way is making. */
   table_id: z.string().nullable(),
   last_opponent: z.string().nullable(),
+  /** Players this seeker is never paired with: a block either way (a JSON array of ids). */
+  avoid: z.string().transform((text) => z.array(z.string()).parse(JSON.parse(text))),
 });
 export type SeekerRow = z.infer<typeof SeekerRowSchema>;
 

@@ -24,7 +24,7 @@ export async function runWave(core: PoolCore): Promise<void> {
       if (row.gone_at === null) core.store.gone(row.player_id, now);
       else if (now - row.gone_at >= SEEK_LIMITS.goneWindowMs) core.store.remove(row.player_id);
     } else {
-      candidates.push({ playerId: row.player_id, rating: row.rating, since: row.since, lastOpponent: row.last_opponent, row });
+      candidates.push({ playerId: row.player_id, rating: row.rating, since: row.since, lastOpponent: row.last_opponent, avoid: row.avoid, row });
     }
   }
   const choice = core.store.choice();

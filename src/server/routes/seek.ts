@@ -25,6 +25,7 @@ import { json, problem, rateLimited } from "../openapi";
 import { HttpRefusal, problemResponse, unwrap } from "../problem";
 import { SEEKER_HEADER, type Seeker } from "../quick";
 import { seekPools } from "../quick/waiting";
+import { SocialDb } from "../social/db";
 
 export const seek = new OpenAPIHono<{ Bindings: Env }>();
 
@@ -111,7 +112,8 @@ seek.get("/", async (c) => {
   await admit(c.env, { what: "seek", player, rated: choice.rated, stake: choice.stake });
   // The same check as a new stake table's (bounds, then the balance after any grant or top-up); the pairing holds.
   if (choice.stake !== 0) unwrap(await stakeForNewTable(c.env, c.env.DB, { stake: choice.stake, opponent: "human", player }));
-  const rating = await db.rating(player.id, choice.preset, Date.now());
-  const seeker: Seeker = { playerId: player.id, name: player.name ?? "Player", rating: Math.round(rating.rating), protocol };
+  // The blocks either way go with the seeker: the pool never pairs them (docs/friends-and-challenges.md).
+  const [rating, avoid] = await Promise.all([db.rating(player.id, choice.preset, Date.now()), new SocialDb(c.env.DB).blockedEitherWay(player.id)]);
+  const seeker: Seeker = { playerId: player.id, name: player.name ?? "Player", rating: Math.round(rating.rating), protocol, avoid };
   return c.env.QUICK_POOL.getByName(poolKey(choice)).fetch(poolRequest(c.req.raw, choice, seeker));
 });
