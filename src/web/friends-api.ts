@@ -7,6 +7,7 @@ import { ApiError, clientCode } from "../client/errors";
 import {
   AcceptedChallengeSchema,
   BlockListSchema,
+  ChallengePolicyBodySchema,
   ChallengeListSchema,
   ChallengeSchema,
   FollowListSchema,
@@ -62,7 +63,8 @@ export const socialApi = {
   blocks: () => call("GET", "/v1/me/blocks", BlockListSchema),
   block: (id: string) => call("PUT", `/v1/me/blocks/${player(id)}`, NoContent),
   unblock: (id: string) => call("DELETE", `/v1/me/blocks/${player(id)}`, NoContent),
-  setPolicy: (policy: ChallengePolicy) => call("PUT", "/v1/me/challenge-policy", NoContent, { policy }),
+  policy: async (): Promise<ChallengePolicy> => (await call("GET", "/v1/me/challenge-policy", ChallengePolicyBodySchema)).policy,
+  setPolicy: (policy: ChallengePolicy) => call("PUT", "/v1/me/challenge-policy", ChallengePolicyBodySchema, { policy }),
   challenges: () => call("GET", "/v1/challenges", ChallengeListSchema),
   challenge: (to: string, settings: ChallengeSettings): Promise<Challenge> => call("POST", "/v1/challenges", ChallengeSchema, { to, settings }),
   accept: (id: string): Promise<AcceptedChallenge> => call("POST", `/v1/challenges/${encodeURIComponent(id)}/accept`, AcceptedChallengeSchema),

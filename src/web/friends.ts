@@ -100,6 +100,12 @@ export function mountFriends(root: HTMLElement, me: PlayerProfile | null): () =>
     );
   }
   load();
+  void socialApi.policy().then(
+    (p) => {
+      if (live) policy.value = p;
+    },
+    () => undefined, // the select starts at the default; a change is still sent
+  );
   // Presence as the channel tells it: each row's badge is drawn again.
   const stop = onChannel(() => {
     for (const row of body.querySelectorAll<HTMLElement>("li[data-player-id]")) {

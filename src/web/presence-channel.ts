@@ -89,7 +89,7 @@ function onMessage(raw: unknown): void {
   const parsed = ChannelServerMessageSchema.safeParse(raw);
   if (!parsed.success) return;
   const m = parsed.data;
-  if (m.type === "pong") return;
+  if (m.type === "pong" || m.type === "error") return;
   if (m.type === "welcome") {
     retries = 0;
     open = true;
