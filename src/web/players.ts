@@ -11,7 +11,7 @@ import { problemMessage } from "./errors";
 import { socialButtons } from "./friends";
 import { formatNumber, language, t } from "./i18n";
 import { displayName, PRESET_NAMES, presetName } from "./names";
-import { presenceHeard } from "./presence-channel";
+import { onChannel, presenceHeard } from "./presence-channel";
 import { botMark, presenceBadge } from "./presence";
 import { replayLink } from "./replay";
 import { myReportsCard, reportButton } from "./report";
@@ -52,6 +52,7 @@ function matchRow(m: MatchSummary, me: string): HTMLLIElement {
 export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: string, onSession: (v: Visitor) => void): () => void {
   clear(root);
   let live = true;
+  const stops: Array<() => void> = [];
   const card = h("section", { class: "card", "data-testid": "profile" }, h("p", {}, t("common.loading")));
   root.append(card);
   void (async () => {
@@ -61,7 +62,7 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
       clear(card);
       card.append(
         h("h2", { "data-testid": "profile-name" }, player.name),
-        h("p", {}, botMark("bot" in player && player.bot === true), " ", presenceOf(player.id)),
+        h("p", {}, botMark("bot" in player && player.bot === true), " ", presenceOf(player.id, stops)),
         h(
           "p",
           { class: "muted", "data-testid": "profile-kind" },
@@ -92,13 +93,20 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
   })();
   return () => {
     live = false;
+    for (const stop of stops) stop();
   };
 }
 
-/** The player's presence as the channel told it (players the visitor follows); nothing for others. */
-function presenceOf(id: string): HTMLElement | null {
-  const heard = presenceHeard(id);
-  return heard ? presenceBadge(heard, "profile-presence") : null;
+/** The player's presence as the channel tells it (players the visitor follows), kept live; empty for others. */
+function presenceOf(id: string, stops: Array<() => void>): HTMLElement {
+  const slot = h("span", { "data-testid": "profile-presence-slot" });
+  stops.push(
+    onChannel(() => {
+      const heard = presenceHeard(id);
+      slot.replaceChildren(...(heard ? [presenceBadge(heard, "profile-presence")] : []));
+    }),
+  );
+  return slot;
 }
 
 function kindText(player: PlayerProfile): string {

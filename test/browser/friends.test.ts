@@ -75,7 +75,9 @@ describe("friends", () => {
     expect(await b.getByTestId("challenge-in").count()).toBe(0);
 
     // A second challenge, from B's profile this time; B declines; A's outgoing challenge goes at once.
+    // B's profile shows B's presence as the channel told A: there, online or (seated at the new table) playing.
     await a.goto(`${baseUrl}/#/p/${bId}`);
+    await expect.poll(() => a.getByTestId("profile-presence").getAttribute("data-state"), POLL).toMatch(/^(online|playing)$/);
     await a.getByTestId("challenge").click();
     await a.getByTestId("challenge-send").click();
     const again = b.locator(`[data-testid="challenge-in"][data-from="${aId}"]`);
