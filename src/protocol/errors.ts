@@ -67,6 +67,7 @@ export const PROTOCOL_ERROR_CODES = [
   "BOTS_NOT_ALLOWED", // the operator does not let bot accounts do this here (quick match: QUICK_MATCH_BOTS)
   "TOKEN_NOT_FOUND", // no API token with this id among the player's
   "TOKEN_SCOPE", // the API token lacks the scope this route needs
+  "BOT_REQUIRED", // only a bot account may do this (make API tokens: POST /v1/me/bot first)
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 
@@ -138,6 +139,7 @@ export const HTTP_STATUS: Record<ProtocolErrorCode, number> = {
   BOTS_NOT_ALLOWED: 403,
   TOKEN_NOT_FOUND: 404,
   TOKEN_SCOPE: 403,
+  BOT_REQUIRED: 403,
 };
 
 export function httpStatusFor(code: ErrorCode): number {

@@ -25,4 +25,5 @@ export * from "./site";
 export * from "./recovery";
 export * from "./social";
 export * from "./channel";
+export * from "./bots";
 export * from "./version";

@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { LoggedEventSchema } from "./events";
+import { PresenceSchema } from "./social";
 import { EndReasonSchema, PresetSchema, SideSchema } from "./views";
 
 export const PLAYER_LIMITS = {
@@ -63,6 +64,11 @@ export const PlayerProfileSchema = z
     id: z.string(),
     name: z.string().meta({ description: "The display name; `deleted player` for a deleted account." }),
     kind: PlayerKindSchema,
+    // A default, not required: a client reads an older server's profile (before bot accounts) as a player's.
+    bot: z
+      .boolean()
+      .default(false)
+      .meta({ description: "A bot account (docs/bots.md): a program, rated in the same pools, left off the leaderboards. Absent only from servers before bot accounts, read as false." }),
     createdAt: z.number().int(),
     ratings: z.array(RatingSchema).meta({ description: "Pools the player has played rated matches in." }),
     counts: z.object({ matches: z.number().int(), wins: z.number().int(), losses: z.number().int() }),
@@ -74,6 +80,10 @@ export const PlayerProfileSchema = z
         description:
           "Per variant with an analysed match (long, then short): the average PR over the recent analysed matches. Always sent; absent only from servers before analyses, read as [].",
       }),
+    presence: PresenceSchema.optional().meta({
+      description:
+        "GET /v1/players/{id} only: the player's presence now (docs/players-channel.md). Left out of the session's own profile and of servers before presence.",
+    }),
   })
   .meta({ id: "PlayerProfile" });
 

@@ -6,7 +6,6 @@
 import * as z from "zod";
 import { TIME_CONTROL_NAMES } from "./clock";
 import { SeatGrantSchema } from "./http";
-import { PlayerIdSchema } from "./players";
 import { PresetSchema } from "./views";
 
 export const SOCIAL_LIMITS = {
@@ -137,7 +136,8 @@ export const FollowListSchema = z
 
 export const BlockListSchema = z.object({ blocked: z.array(PlayerLinkSchema) }).meta({ id: "BlockList" });
 
-export const PlayerIdParamSchema = z.object({ playerId: PlayerIdSchema });
+/** The player of a path (the same pattern as PlayerIdSchema in ./players, kept here so players.ts may import this file). */
+export const PlayerIdParamSchema = z.object({ playerId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
 export const PresenceCountSchema = z
   .object({

@@ -113,6 +113,11 @@ export const PlayerSchema = z
      * when the players' database could not be read then (and from servers before ratings were shown at the table).
      */
     rating: SeatRatingSchema.optional(),
+    /**
+     * True when the seat's player is a bot account (a program with an account of its own, docs/bots.md); absent
+     * otherwise. `kind` stays "human" for it: "bot" is the server's own bot, with a `botLevel`.
+     */
+    botAccount: z.boolean().optional(),
   })
   .meta({ id: "Player" });
 

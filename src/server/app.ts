@@ -32,6 +32,8 @@ import { reports } from "./routes/reports";
 import { site } from "./routes/site";
 import { social } from "./routes/social";
 import { tables } from "./routes/tables";
+import { tokens } from "./routes/tokens";
+import { tokenScopes } from "./identity/tokens";
 
 /** The code a failed schema check is answered with: BAD_REQUEST, unless the schema named a finer one (BAD_NAME, …). */
 function issueCode(issue: z.core.$ZodIssue | undefined): ErrorCode {
@@ -123,12 +125,16 @@ export function createApp() {
     await next();
   });
 
+  // An API token reaches only the routes its scopes cover (docs/bots.md, "Scopes").
+  app.use("/v1/*", tokenScopes);
+
   app.route("/v1", health);
   app.route("/v1/tables", tables);
   app.route("/v1/lobby", lobby);
   app.route("/v1/tables", record);
   app.route("/v1", channel);
   app.route("/v1", players);
+  app.route("/v1", tokens);
   app.route("/v1", analysis);
   app.route("/v1", recovery);
   app.route("/v1", reports);

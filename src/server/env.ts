@@ -63,6 +63,8 @@ export interface Env {
   HEALTH_MAX_PENDING_SECONDS?: string;
   /** Optional var: ms an isolate keeps a session it read from D1 (default 15000; 0 = read D1 every request; docs/scale.md). */
   SESSION_CACHE_TTL_MS?: string;
+  /** "true": bot accounts may seek in quick match (docs/matchmaking.md); anything else: BOTS_NOT_ALLOWED. */
+  QUICK_MATCH_BOTS?: string;
   /** Match analysis (docs/analysis.md): the queue the outbox sends `{tableId}` to; this Worker consumes it (src/server/analysis/). */
   ANALYSIS_QUEUE: Queue<AnalysisMessage>;
   /** Optional var: seconds between the Monitor's sweeps of analyses still owed, and the age a request must reach to be sent again (default 60). */

@@ -76,6 +76,7 @@ export const ERROR_TEXTS: Readonly<Record<ErrorCode, MessageKey>> = {
   BOTS_NOT_ALLOWED: "errors.code.botsNotAllowed",
   TOKEN_NOT_FOUND: "errors.code.staffStale",
   TOKEN_SCOPE: "errors.code.tokenScope",
+  BOT_REQUIRED: "errors.code.botRequired",
   // The engine's rule codes: positions and input formats (the page sends neither boards nor notation).
   BAD_BOARD: "errors.code.badRequest",
   BAD_CHECKER_COUNT: "errors.code.badRequest",

@@ -4,7 +4,8 @@
  * finds the challenge on the bot's player channel, accepts it, and plays its seat until the challenger resigns,
  * after the bot has made plays of its own; then it exits with 0 (`--max-matches 1`).
  *
- * Skipped while the server has no player channel (`/v1/me/channel`, issue 23 lands it in parts).
+ * Skipped while the server has no player channel or no API tokens (`/v1/me/channel`, `/v1/me/tokens`: issue 23 lands
+ * them in parts).
  */
 import { spawn } from "node:child_process";
 import { describe, expect, inject, test } from "vitest";
@@ -14,7 +15,8 @@ import { NardiClient, type SeatGrant } from "../../src/client";
 import { createMember } from "../support/members";
 
 const baseUrl = inject("baseUrl");
-const channelServed = (await fetch(`${baseUrl}/v1/me/channel`)).status !== 404;
+const served = async (path: string) => (await fetch(`${baseUrl}${path}`)).status !== 404;
+const channelServed = (await served("/v1/me/channel")) && (await served("/v1/me/tokens"));
 
 interface Run {
   code: number | null;

@@ -124,13 +124,18 @@ describe("challenges", () => {
     expect(await (await call("GET", "/v1/me/challenge-policy", { token: c.token })).json()).toEqual({ policy: "everyone" });
   });
 
-  it("a block either way refuses the challenge with the same answer", async () => {
+  it("a block either way refuses the challenge with the same answer, and ends the open ones between the two", async () => {
     const [a, b] = [await member(), await member()];
     await block(b.token, a.player.id);
     await expectProblem(await challengeResponse(a.token, b.player.id), 403, "CHALLENGE_REFUSED", "the blocked challenges the blocker");
     await expectProblem(await challengeResponse(b.token, a.player.id), 403, "CHALLENGE_REFUSED", "the blocker challenges the blocked");
     await ok(await call("DELETE", `/v1/me/blocks/${a.player.id}`, { token: b.token }));
-    await challenge(a.token, b.player.id);
+    const received = await challenge(a.token, b.player.id);
+    const sent = await challenge(b.token, a.player.id);
+    // A block ends the open challenges between them: the one received declined, the one sent cancelled.
+    await block(b.token, a.player.id);
+    expect((await read(a.token, received.id)).challenge.status).toBe("declined");
+    expect((await read(a.token, sent.id)).challenge.status).toBe("cancelled");
   });
 
   it("refuses bad input, unknown players, oneself, guests asking for rated play, and one open challenge too many; each changes nothing", async () => {

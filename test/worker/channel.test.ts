@@ -5,7 +5,8 @@ import { ChannelServerMessageSchema, PresenceCountSchema, SOCKET_PROTOCOL, type 
 import { closeChannelSockets, notify, presenceOf, seated } from "../../src/server/channel/notify";
 import { sha256Hex } from "../../src/server/ids";
 import { api, SocketQueue } from "./helpers";
-import { guest, member } from "./players-support";
+import { resign } from "./coins-support";
+import { delivered, guest, member, profile, tableBetween } from "./players-support";
 import { follow } from "./social-support";
 
 class ChannelClient extends SocketQueue<ChannelServerMessage> {
@@ -119,5 +120,23 @@ describe("the player channel", () => {
     await expect(closed.client.next("event")).rejects.toThrow(/closed \(4401\)/);
     await notify(env, p.player.id, analysisReady("t9"));
     expect((await kept.client.next("event")).event).toEqual(analysisReady("t9"));
+  });
+
+  it("makes both players of a match `playing` (on their profiles too) until its record is delivered", async () => {
+    const white = await member();
+    const black = await member();
+    const watcher = await member();
+    await follow(watcher.token, white.player.id);
+    const w = await open(watcher.token);
+    const { id, black: blackSeat } = await tableBetween(white.token, black.token);
+    const playing = await w.client.next("event");
+    expect(playing.event).toMatchObject({ kind: "presence", player: { id: white.player.id, presence: { state: "playing", tableId: id } } });
+    expect((await presenceOf(env, [black.player.id])).get(black.player.id)).toMatchObject({ state: "playing", tableId: id });
+    expect((await profile(white.player.id)).presence).toMatchObject({ state: "playing", tableId: id });
+    await resign(id, blackSeat.token);
+    await delivered(id);
+    // No channel socket open: offline once the match is over.
+    expect((await w.client.next("event")).event).toMatchObject({ kind: "presence", player: { id: white.player.id, presence: { state: "offline" } } });
+    expect((await profile(white.player.id)).presence?.state).toBe("offline");
   });
 });

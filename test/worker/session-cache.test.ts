@@ -167,7 +167,7 @@ describe("routes that read D1 every time", () => {
 });
 
 describe("the cache itself", () => {
-  const row = (id: string): PlayerRow => ({ id, name: id, kind: "member", password: null, createdAt: 0 });
+  const row = (id: string): PlayerRow => ({ id, name: id, kind: "member", password: null, createdAt: 0, bot: false });
 
   it("holds at most its bound, dropping the least recently used first", () => {
     const cache = new SessionCache(3);

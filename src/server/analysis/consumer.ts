@@ -9,6 +9,7 @@
 import { AnalysisError } from "../../analysis";
 import type { MatchRecord } from "../../protocol";
 import type { Analysis } from "../../protocol/analysis";
+import { notify } from "../channel/notify";
 import { Db } from "../db";
 import { AnalysisDb } from "../db/analysis";
 import type { Env } from "../env";
@@ -27,7 +28,13 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /** The analysis of one recorded match, stored once. */
-export async function analyseOne(d1: D1Database, tableId: string, analyse: Analyser, now: number): Promise<Outcome> {
+export async function analyseOne(
+  d1: D1Database,
+  tableId: string,
+  analyse: Analyser,
+  now: number,
+  onStored: (playerIds: string[]) => Promise<void> = async () => {},
+): Promise<Outcome> {
   const analyses = new AnalysisDb(d1);
   if (await analyses.exists(tableId)) return "exists";
   const record = await new Db(d1).matchRecord(tableId);
@@ -36,6 +43,7 @@ export async function analyseOne(d1: D1Database, tableId: string, analyse: Analy
   const flags = await assistanceStatements(d1, record, analysis, now);
   const players = { white: record.players.white.playerId, black: record.players.black.playerId };
   const stored = await analyses.store(analysis, { tableId, endedAt: record.endedAt, players }, now, flags);
+  if (stored) await onStored([players.white, players.black].filter((id): id is string => id !== null));
   return stored ? "stored" : "exists";
 }
 
@@ -52,7 +60,9 @@ export async function consumeAnalyses(batch: MessageBatch<unknown>, env: Env, an
     const log = tableLog(tableId);
     const started = Date.now();
     try {
-      const outcome = await analyseOne(env.DB, tableId, analyse, started);
+      // Each seated player's channel hears of it (docs/players-channel.md); notify never throws.
+      const tell = async (ids: string[]) => void (await Promise.all(ids.map((id) => notify(env, id, { kind: "analysis-ready", tableId }))));
+      const outcome = await analyseOne(env.DB, tableId, analyse, started, tell);
       if (outcome === "no-record") log.warn("analysis: no recorded match for this message", { attempt: message.attempts });
       else log.info(`analysis: ${outcome}`, { attempt: message.attempts, ms: Date.now() - started });
       message.ack();

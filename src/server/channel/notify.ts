@@ -7,7 +7,7 @@ import type { ChannelEvent, Presence } from "../../protocol";
 import type { Env } from "../env";
 import { objectLog } from "../log";
 
-const log = objectLog("player-channel");
+const log = { error: (...args: Parameters<ReturnType<typeof objectLog>["error"]>) => objectLog("player-channel").error(...args) };
 const OFFLINE: Presence = { state: "offline", since: 0, tableId: null };
 
 /** Appends the event to the player's channel (numbered, kept for `since`) and sends it to their open sockets. */

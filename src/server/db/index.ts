@@ -29,6 +29,8 @@ export interface PlayerRow {
   kind: PlayerKind;
   password: string | null;
   createdAt: number;
+  /** A bot account (migrations/0014_bot_accounts.sql): signs in with API tokens only, marked as a bot everywhere. */
+  bot: boolean;
 }
 
 export interface RatingRow extends Glicko {
@@ -182,13 +184,13 @@ export class Db {
     return row ? ratingOf(row) : newRatingRow(pool, now);
   }
 
-  /** Established (not provisional at `now`) ratings of live players in a pool, best first. */
+  /** Established (not provisional at `now`) ratings of live players in a pool, best first; bot accounts are left off. */
   async leaders(pool: PresetName, offset: number, limit: number, now: number): Promise<LeaderRow[]> {
     // The RD aged to `now` (ratings/glicko2.ts ageRating), squared, must stay within the provisional bound.
     const { results } = await this.d1
       .prepare(
         `SELECT ratings.*, players.name FROM ratings JOIN players ON players.id = ratings.player_id
-         WHERE pool = ? AND kind != 'deleted'
+         WHERE pool = ? AND kind != 'deleted' AND bot = 0
            AND rd * rd + (volatility * ?) * (volatility * ?) * ((? - rated_at) / 86400000.0) * ? <= ? * ?
          ORDER BY rating DESC, player_id LIMIT ? OFFSET ?`,
       )

@@ -13,8 +13,8 @@ const int = z.number().int();
 const flag = z.union([z.literal(0), z.literal(1)]).transform((n) => n === 1);
 
 export const PlayerRowSchema = z
-  .object({ id: z.string(), name: z.string().nullable(), kind: PlayerKindSchema, password: z.string().nullable(), created_at: int })
-  .transform((r) => ({ id: r.id, name: r.name, kind: r.kind, password: r.password, createdAt: r.created_at }));
+  .object({ id: z.string(), name: z.string().nullable(), kind: PlayerKindSchema, password: z.string().nullable(), created_at: int, bot: flag.optional() })
+  .transform((r) => ({ id: r.id, name: r.name, kind: r.kind, password: r.password, createdAt: r.created_at, bot: r.bot === true }));
 
 export const RatingRowSchema = z
   .object({ pool: PresetSchema, rating: z.number(), rd: z.number(), volatility: z.number(), games: int, rated_at: int, rev: int })

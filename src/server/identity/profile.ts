@@ -21,6 +21,7 @@ export async function profileOf(db: Db, player: PlayerRow, now: number): Promise
     id: player.id,
     name: player.name ?? DELETED_NAME,
     kind: player.kind,
+    bot: player.bot,
     createdAt: player.createdAt,
     ratings: ratings.map((row) => ratingView(row, now)),
     counts,

@@ -5,6 +5,7 @@
  * did it (`forgetPlayerSessions`, `forgetSession`); every other isolate reads D1 again within the TTL. Routes that
  * must see the present (staff checks, claim, rename, delete, password changes) never read from here.
  */
+import type { TokenScope } from "../../protocol";
 import type { PlayerRow } from "../db";
 import type { Env } from "../env";
 
@@ -16,6 +17,8 @@ export const SESSION_CACHE_MAX = 10_000;
 interface Entry {
   player: PlayerRow;
   expires: number;
+  /** An API token's scopes (../identity/tokens.ts); absent for a session. */
+  scopes?: readonly TokenScope[];
 }
 
 export class SessionCache {
@@ -49,14 +52,19 @@ export class SessionCache {
     return entry.player;
   }
 
+  /** The scopes cached with an API token (read after `player` found it); undefined for a session. */
+  scopes(tokenHash: string): readonly TokenScope[] | undefined {
+    return this.#entries.get(tokenHash)?.scopes;
+  }
+
   /**
-   * Keeps a session read from D1 until `expires`. A read that began before a forget (`mark` moved on) may hold
-   * what the forget ended, so it is not kept.
+   * Keeps a session (or an API token, with its scopes) read from D1 until `expires`. A read that began before a
+   * forget (`mark` moved on) may hold what the forget ended, so it is not kept.
    */
-  remember(tokenHash: string, player: PlayerRow, expires: number, mark: number): void {
+  remember(tokenHash: string, player: PlayerRow, expires: number, mark: number, scopes?: readonly TokenScope[]): void {
     if (mark !== this.#forgets || this.max <= 0) return;
     this.#drop(tokenHash);
-    this.#entries.set(tokenHash, { player, expires });
+    this.#entries.set(tokenHash, scopes === undefined ? { player, expires } : { player, expires, scopes });
     let tokens = this.#byPlayer.get(player.id);
     if (!tokens) this.#byPlayer.set(player.id, (tokens = new Set()));
     tokens.add(tokenHash);
@@ -113,7 +121,7 @@ export function forgetPlayerSessions(playerId: string): void {
   sessionCache.forgetPlayer(playerId);
 }
 
-/** One session ended (sign-out): forgotten in this isolate at once. */
+/** One session ended (sign-out) or API token revoked: forgotten in this isolate at once. */
 export function forgetSession(tokenHash: string): void {
   sessionCache.forgetSession(tokenHash);
 }

@@ -3,9 +3,13 @@
  * leaked database opens no session). A session lasts until logged out (one, or all of a player's).
  * Most routes read the session through this isolate's cache (./session-cache.ts: a revocation reaches them within
  * `SESSION_CACHE_TTL_MS`); staff checks and sensitive actions read it `"fresh"` from D1.
+ * A bot account's API token (`nardi_bot_…`, ./tokens.ts) is read the same way, from api_tokens: the same
+ * Authenticated answer with the token's scopes (which routes it opens is checked by ./tokens.ts `tokenScopes`).
  */
+import { API_TOKEN_PREFIX, type TokenScope } from "../../protocol";
 import { HttpRefusal } from "../problem";
 import type { Db, PlayerRow } from "../db";
+import { TokenDb } from "../db/tokens";
 import type { Env } from "../env";
 import { newSessionToken, sha256Hex } from "../ids";
 import { sessionCache, sessionCacheTtl } from "./session-cache";
@@ -13,6 +17,8 @@ import { sessionCache, sessionCacheTtl } from "./session-cache";
 export interface Authenticated {
   player: PlayerRow;
   tokenHash: string;
+  /** Set when the credential is a bot account's API token: what it may do. Absent for a session (everything). */
+  scopes?: readonly TokenScope[];
 }
 
 /**
@@ -46,18 +52,24 @@ export async function requireSession(db: Db, authorization: string | undefined, 
   const started = Date.now();
   if (ttlMs > 0) {
     const cached = sessionCache.player(tokenHash, started);
-    if (cached && !(read !== "fresh" && read.freshIf?.(cached))) return { player: cached, tokenHash };
+    if (cached && !(read !== "fresh" && read.freshIf?.(cached))) return withScopes({ player: cached, tokenHash }, sessionCache.scopes(tokenHash));
   }
   const mark = sessionCache.mark;
-  const player = await db.sessionPlayer(tokenHash);
+  const apiToken = token.startsWith(API_TOKEN_PREFIX);
+  const holder = apiToken ? await new TokenDb(db.reader).holder(tokenHash, started) : null;
+  const player = apiToken ? (holder?.player ?? null) : await db.sessionPlayer(tokenHash);
   if (!player) {
     // Ended elsewhere: this isolate stops answering it from the cache too.
     sessionCache.discard(tokenHash);
-    throw new HttpRefusal("UNAUTHORIZED", "this session has ended or never existed");
+    throw new HttpRefusal("UNAUTHORIZED", apiToken ? "this API token was revoked or never existed" : "this session has ended or never existed");
   }
   // Kept from when the read began, so a revocation committed after it is seen within ttlMs of committing.
-  if (ttlMs > 0) sessionCache.remember(tokenHash, player, started + ttlMs, mark);
-  return { player, tokenHash };
+  if (ttlMs > 0) sessionCache.remember(tokenHash, player, started + ttlMs, mark, holder?.scopes);
+  return withScopes({ player, tokenHash }, holder?.scopes);
+}
+
+function withScopes(auth: Authenticated, scopes: readonly TokenScope[] | undefined): Authenticated {
+  return scopes === undefined ? auth : { ...auth, scopes };
 }
 
 export async function openSession(db: Db, playerId: string, now: number): Promise<string> {

@@ -112,6 +112,10 @@ export async function onChat(core: RoomCore, ws: WebSocket, seat: Side, message:
     return true;
   };
   if (retried()) return;
+  if (core.store.load()?.info.seats[seat]?.botAccount) {
+    core.sendError(ws, message.id, "BOT_ACCOUNT", "a bot account may not chat");
+    return;
+  }
   const other: Side = seat === "white" ? "black" : "white";
   const playerId = core.store.load()?.info.seats[seat]?.playerId ?? null;
   const otherId = core.store.load()?.info.seats[other]?.playerId ?? null;

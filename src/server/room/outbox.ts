@@ -14,6 +14,7 @@ import { rateMatch } from "../ratings/glicko2";
 import { settleStakes } from "../coins/stakes";
 import { matchCounts, type Count } from "../metrics/match";
 import { fairPlayStatements } from "../fairplay/flags";
+import { tellSeated } from "./seated";
 import { announceSettled } from "./settled";
 import type { RoomCore } from "./core";
 import { SIDES, type Room } from "./table";
@@ -69,6 +70,8 @@ export async function deliverOutbox(core: RoomCore): Promise<void> {
     if (delivered) await announceSettled(core, room, writes).catch((error: unknown) => core.log.error("settled: could not be announced", error));
     // The record is in D1 (now or by an earlier attempt): its analysis is queued, off this object (never throws).
     if (delivered) await requestAnalysis(core.env, [room.info.id], core.log);
+    // The players are no longer `playing` here (../channel/notify.ts).
+    if (delivered) tellSeated(core, room.info, false);
   }
 }
 

@@ -15,6 +15,8 @@ export interface SeatPlayer {
   name: string;
   /** guest or member, where the caller knows it: a guest may not sit at a rated or stake table (CLAIM_REQUIRED). */
   kind?: PlayerKind;
+  /** A bot account (docs/bots.md): the seat is marked `botAccount` and may not chat (BOT_ACCOUNT). */
+  bot?: boolean;
 }
 
 /** A seat just handed out: the secret token (and a private table's invite secret) go to its holder once and are never stored. */

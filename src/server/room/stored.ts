@@ -57,6 +57,8 @@ export const SeatSchema = z.object({
   playerId: z.string().nullable().optional(),
   /** That player's rating in the table's pool when the seat was taken (shown at the table and in the lobby). */
   rating: SeatRatingSchema.optional(),
+  /** That player is a bot account (docs/bots.md): shown as `botAccount`, refused chat. Absent for everyone else. */
+  botAccount: z.literal(true).optional(),
 });
 
 export const TableInfoSchema = z.object({

@@ -28,6 +28,7 @@ import { runBots } from "./step";
 import { matchFacts, type MatchFacts } from "../record/facts";
 import { seatTaken } from "../db/seats";
 import { ARRIVAL_GRACE_MS, SIDES, WAITING_TABLE_TTL_MS, type Room, type Seat, type TableInfo } from "./table";
+import { tellSeated } from "./seated";
 import type { z } from "zod";
 
 /** `client`: a hash of the creator's address, so the lobby can cap the tables one client has listed. */
@@ -102,7 +103,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
     spectators: input.spectators,
     rated: input.rated,
     inviteHash,
-    seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating) }, black: null },
+    seats: { white: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating), ...(input.player?.bot ? { botAccount: true as const } : {}) }, black: null },
     timeControl: resolveTimeControl(input.timeControl, input.length),
     fairDice: newFairDice(input.clientSeed),
     ...(stake.value ? { stake: stake.value } : {}),
@@ -137,6 +138,7 @@ export async function createTable(core: RoomCore, input: CreateInput): Promise<O
   core.store.create(
     sealRolls({ room, events, at: now, setDeadlines: waiting ? [{ kind: "expire", seat: "table", due: expires }] : windows.deadlines }, ""),
   );
+  if (!waiting) tellSeated(core, room.info, true);
   if (waiting) {
     if (inviteHash === null) {
       const summary: TableSummary = {
@@ -221,7 +223,7 @@ async function joinOnce(core: RoomCore, input: JoinInput, rating: SeatRating | u
   const info: TableInfo = {
     ...room.info,
     status: "playing",
-    seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating) } },
+    seats: { ...room.info.seats, black: { name, kind: "human", botLevel: null, tokenHash, playerId: input.player?.id ?? null, ...ratingField(rating), ...(input.player?.bot ? { botAccount: true as const } : {}) } },
     ...(fairDice ? { fairDice } : {}),
   };
   // The black seat's client seed is not stored yet: the opening counts from this info's inputs.
@@ -243,6 +245,7 @@ async function joinOnce(core: RoomCore, input: JoinInput, rating: SeatRating | u
     setDeadlines: windows.deadlines,
   }, draw);
   core.broadcast(logged);
+  tellSeated(core, info, true);
   // No `remove` for the lobby: the start's report (`reportPlaying` in `commit`) takes the table off the open list
   // in the same call, so the feed shows the join as one change (a separate remove could land in an earlier batch).
   return { ok: true, value: { seat: "black", token, invite: null, table: core.view(core.store.load()!) } };

@@ -27,6 +27,7 @@ export function tableView(room: Room, presence: Presence): TableView {
       reconnectDeadline: presence.reconnectDeadline[side],
       autoRoll: seat.autoRoll === true,
       ...(seat.rating ? { rating: seat.rating } : {}),
+      ...(seat.botAccount ? { botAccount: true } : {}),
     };
   };
   return {

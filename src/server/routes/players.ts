@@ -30,6 +30,7 @@ import type { Env } from "../env";
 import { guestName, nameKey } from "../identity/names";
 import { hashPassword, verifyPassword } from "../identity/password";
 import { profileOf, ratingView } from "../identity/profile";
+import { presenceOf } from "../channel/notify";
 import { forgetPlayerSessions, forgetSession } from "../identity/session-cache";
 import { freshCode } from "../identity/recovery";
 import { cachedRead, openSession, requireSession, type SessionRead } from "../identity/sessions";
@@ -106,7 +107,7 @@ players.openapi(
       200: json(SessionGrantSchema, "A new session"),
       400: problem("BAD_REQUEST or BAD_JSON"),
       401: problem("BAD_CREDENTIALS"),
-      403: problem("BANNED: the right name and password of a banned player"),
+      403: problem("BANNED: the right name and password of a banned player; BOT_ACCOUNT: of a bot account (it uses API tokens)"),
       429: problem("RATE_LIMITED"),
     },
   }),
@@ -117,6 +118,8 @@ players.openapi(
     const player = await db.playerByName(nameKey(name));
     const ok = await verifyPassword(password, player?.kind === "member" ? player.password : null);
     if (!ok || !player) throw new HttpRefusal("BAD_CREDENTIALS", "no player with this name and password");
+    // Only after the password, like BANNED: a bot account plays with API tokens (docs/bots.md), never a password session.
+    if (player.bot) throw new HttpRefusal("BOT_ACCOUNT", "a bot account signs in with an API token, not a password");
     const now = Date.now();
     const token = await openSession(db, player.id, now);
     // Only after the password, so the answer tells nobody but the player that they are banned; and after the session
@@ -286,7 +289,9 @@ players.openapi(
   async (c) => {
     // Another player's profile may trail the primary by a replica's lag (docs/scale.md, D1).
     const db = replicaDb(c.env);
-    return c.json(await profileOf(db, await existingPlayer(db, c.req.valid("param").id!), Date.now()), 200);
+    const player = await existingPlayer(db, c.req.valid("param").id!);
+    const [profile, presence] = await Promise.all([profileOf(db, player, Date.now()), presenceOf(c.env, [player.id])]);
+    return c.json({ ...profile, presence: presence.get(player.id)! }, 200);
   },
 );
 

@@ -109,6 +109,7 @@ seek.get("/", async (c) => {
   const { token, protocol } = unwrap(socketCredentials(c.req.raw));
   const db = new Db(c.env.DB);
   const { player } = await requireSession(db, token === undefined ? c.req.header("authorization") : `Bearer ${token}`, cachedRead(c.env, choice.rated || choice.stake !== 0 ? isGuest : undefined));
+  if (player.bot && c.env.QUICK_MATCH_BOTS !== "true") throw new HttpRefusal("BOTS_NOT_ALLOWED", "this site does not pair bot accounts in quick match (QUICK_MATCH_BOTS)");
   await admit(c.env, { what: "seek", player, rated: choice.rated, stake: choice.stake });
   // The same check as a new stake table's (bounds, then the balance after any grant or top-up); the pairing holds.
   if (choice.stake !== 0) unwrap(await stakeForNewTable(c.env, c.env.DB, { stake: choice.stake, opponent: "human", player }));

@@ -21,7 +21,7 @@ import type { Env } from "../env";
 import { cachedRead, isGuest, requireSession, type SessionRead } from "../identity/sessions";
 import { json, problem } from "../openapi";
 import { HttpRefusal } from "../problem";
-import { acceptChallenge, closeChallenge, createChallenge, openChallengesFor, readChallenge } from "../social/challenges";
+import { acceptChallenge, closeChallenge, closeChallengesBetween, createChallenge, openChallengesFor, readChallenge } from "../social/challenges";
 import { SocialDb } from "../social/db";
 import { linksOf } from "../social/links";
 
@@ -119,7 +119,7 @@ social.openapi(
   createRoute({
     method: "put",
     path: "/me/blocks/{playerId}",
-    summary: "Block a player: no challenges either way, no chat lines from them, no quick-match pairing; their follow of you ends",
+    summary: "Block a player: no challenges either way (open ones end), no chat lines from them, no quick-match pairing; their follow of you ends",
     description: `${targetChecks}, then the limit (409 LIST_LIMIT: ${SOCIAL_LIMITS.maxBlocks} blocks). Blocking again changes nothing. See docs/friends-and-challenges.md, Blocks.`,
     operationId: "block",
     tags: ["friends"],
@@ -134,6 +134,7 @@ social.openapi(
     if ((await new SocialDb(c.env.DB).block(player.id, playerId, Date.now(), SOCIAL_LIMITS.maxBlocks)) === "limit") {
       throw new HttpRefusal("LIST_LIMIT", `you block ${SOCIAL_LIMITS.maxBlocks} players already: unblock one first`);
     }
+    await closeChallengesBetween(c.env, player.id, playerId);
     return c.body(null, 204);
   },
 );

@@ -62,7 +62,7 @@ async function sessionPlayer(env: Env, authorization: string | undefined, guests
 
 /** The seat goes to that session's player (with their kind: guests sit at casual tables only). */
 function seatPlayer(player: PlayerRow | null): SeatPlayer | null {
-  return player ? { id: player.id, name: player.name!, kind: player.kind } : null;
+  return player ? { id: player.id, name: player.name!, kind: player.kind, ...(player.bot ? { bot: true } : {}) } : null;
 }
 
 /** The table's match object, through its typed stub. */

@@ -245,6 +245,15 @@ export async function closeChallenge(env: Env, playerId: string, id: string, how
   return challenge;
 }
 
+/** After a block: the open challenges between the two end (declined or cancelled, ./db.ts), and both are told. */
+export async function closeChallengesBetween(env: Env, blocker: string, blocked: string, now: number = Date.now()): Promise<void> {
+  const db = new SocialDb(env.DB);
+  for (const id of await db.closeBetween(blocker, blocked, now)) {
+    const row = await db.challenge(id);
+    if (row) await tellBoth(env, await viewOf(env, row, now));
+  }
+}
+
 /**
  * The sweep (from the Monitor's alarm): writes `expired` on the challenges past their expiry and tells both
  * players. The next expiry to sweep at, or null when no challenge is open.

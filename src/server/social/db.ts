@@ -264,6 +264,19 @@ export class SocialDb {
     return result.meta.changes > 0;
   }
 
+  /**
+   * A block ends the open challenges between the two: those the blocker received are declined, those they sent
+   * cancelled. The ids that changed.
+   */
+  async closeBetween(blocker: string, blocked: string, now: number): Promise<string[]> {
+    const close = (status: "declined" | "cancelled", from: string, to: string) =>
+      this.d1
+        .prepare("UPDATE challenges SET status = ?, answered_at = ? WHERE from_id = ? AND to_id = ? AND status = 'open' AND expires_at > ? RETURNING id")
+        .bind(status, now, from, to, now);
+    const results = await this.d1.batch<{ id: string }>([close("declined", blocked, blocker), close("cancelled", blocker, blocked)]);
+    return results.flatMap((result) => result.results.map((row) => row.id));
+  }
+
   /** An accept whose table could not be made (coins): the challenge is open again, as it was. */
   async reopen(id: string): Promise<void> {
     await this.d1.prepare("UPDATE challenges SET status = 'open', answered_at = NULL, table_id = NULL WHERE id = ? AND status = 'accepted'").bind(id).run();

@@ -985,4 +985,6 @@ export const en = {
   "challenge.to": "You challenged {name}",
   "challenge.incoming": "Challenges to you",
   "challenge.outgoing": "Your challenges",
+  // ── i23-accounts (issue 23) ──
+  "errors.code.botRequired": "Only a bot account has API tokens. Turn the account into a bot account first.",
 } satisfies Record<string, Message>;

@@ -985,4 +985,6 @@ export const hy: Catalogue = {
   "challenge.to": "Ձեր մարտահրավերը՝ {name}",
   "challenge.incoming": "Ստացված մարտահրավերներ",
   "challenge.outgoing": "Ուղարկված մարտահրավերներ",
+  // ── i23-accounts (issue 23) ──
+  "errors.code.botRequired": "API տոկեններ ունի միայն բոտի հաշիվը։ Նախ Ձեր հաշիվը դարձրեք բոտի հաշիվ։",
 };

@@ -985,4 +985,6 @@ export const ka: Catalogue = {
   "challenge.to": "თქვენ გამოიწვიეთ: {name}",
   "challenge.incoming": "შემოსული გამოწვევები",
   "challenge.outgoing": "გაგზავნილი გამოწვევები",
+  // ── i23-accounts (issue 23) ──
+  "errors.code.botRequired": "API ტოკენები მხოლოდ ბოტის ანგარიშს აქვს. ჯერ თქვენი ანგარიში ბოტის ანგარიშად აქციეთ.",
 };

@@ -1005,4 +1005,6 @@ export const ru: Catalogue = {
   "challenge.to": "Вы вызвали: {name}",
   "challenge.incoming": "Вызовы вам",
   "challenge.outgoing": "Ваши вызовы",
+  // ── i23-accounts (issue 23) ──
+  "errors.code.botRequired": "API-токены бывают только у учётной записи бота. Сначала сделайте учётную запись ботом.",
 };
