@@ -62,7 +62,7 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
       clear(card);
       card.append(
         h("h2", { "data-testid": "profile-name" }, player.name),
-        h("p", {}, botMark("bot" in player && player.bot === true), " ", presenceOf(player.id, stops)),
+        h("p", {}, botMark(player.bot), " ", presenceOf(player.id, stops)),
         h(
           "p",
           { class: "muted", "data-testid": "profile-kind" },
