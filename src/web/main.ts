@@ -7,6 +7,7 @@
  *   #/p/<id>      a player's profile (the visitor's own: also claim a name, log in, log out)
  *   #/leaders/<preset>  the leaderboard of a rule set
  *   #/coins       the visitor's Domino Coins: balance and transfer history
+ *   #/friends     friends, follows, followers, blocks, who may challenge the visitor (./friends.ts)
  *   #/replay/<id>[/<seq>]  the replay of a table's match, at one position
  *   #/verify/<id> recompute every roll of a match (fair dice);  #/dice/<playerId>  a player's dice statistics
  *   #/rules/long, #/rules/short  the rules of a variant; #/glossary[/<term>] the glossary
@@ -17,14 +18,17 @@
  */
 import { NardiClient } from "../client";
 import { isStaff, mountAdmin } from "./admin";
+import { challengesBar } from "./challenge";
 import { balanceBadge, mountTransfers, refreshBalance } from "./coins";
 import { h } from "./dom";
 import { mountError } from "./errors";
+import { mountFriends } from "./friends";
 import { mountGame } from "./game";
 import { mountGlossary } from "./glossary";
 import { LANGUAGE_NAMES, LANGUAGES, language, onLanguageChange, setLanguage, t } from "./i18n";
 import { mountJoin, mountLobby } from "./lobby";
 import { mountLeaderboard, mountProfile } from "./players";
+import { keepChannel } from "./presence-channel";
 import { mountReplay } from "./replay";
 import { isVariant, mountRules } from "./rules";
 import { visitor, type Visitor } from "./session";
@@ -52,6 +56,8 @@ header?.querySelector(".conn")?.before(nav, languageSelect);
 // What the operators' site switch stops now, on every page (read again on each page change).
 const banner = siteBanner(() => api);
 header?.after(banner.el);
+// The open challenges, at once from the player's channel, on every page.
+banner.el.after(challengesBar().el);
 
 /** The header's words, in the current language. */
 function renderHeader(): void {
@@ -66,6 +72,7 @@ function renderHeader(): void {
     h("a", { href: "#/leaders/georgian-short", "data-testid": "leaders" }, t("nav.leaders")),
     // The Domino Coins balance, once the visitor is known (made again so its words follow the language).
     ...(visitorKnown ? [balanceBadge(api)] : []),
+    ...(you.me ? [h("a", { href: "#/friends", "data-testid": "friends-link" }, t("friends.nav"))] : []),
     ...(staff ? [h("a", { href: "#/admin", "data-testid": "admin-link", class: "admin-link" }, t("nav.admin"))] : []),
     meEl,
   );
@@ -78,6 +85,7 @@ function setVisitor(v: Visitor): void {
   // Another visitor (a log-in, a log-out): no link until the API has answered for them.
   staff = false;
   meEl.textContent = v.me ? v.me.name : "";
+  keepChannel(v.me?.id ?? null);
   renderHeader();
   if (v.me) meEl.setAttribute("href", `#/p/${v.me.id}`);
   else meEl.removeAttribute("href");
@@ -116,6 +124,10 @@ function route(): void {
   }
   if (screen === "admin") {
     unmount = mountAdmin(root, api, id, invite);
+    return;
+  }
+  if (screen === "friends") {
+    unmount = mountFriends(root, you.me);
     return;
   }
   if (screen === "coins") {

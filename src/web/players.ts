@@ -8,8 +8,11 @@ import type { Side } from "../engine/types";
 import { performanceTable } from "./analysis-profile";
 import { button, clear, h } from "./dom";
 import { problemMessage } from "./errors";
+import { socialButtons } from "./friends";
 import { formatNumber, language, t } from "./i18n";
 import { displayName, PRESET_NAMES, presetName } from "./names";
+import { onChannel, presenceHeard } from "./presence-channel";
+import { botMark, presenceBadge } from "./presence";
 import { replayLink } from "./replay";
 import { myReportsCard, reportButton } from "./report";
 import { signedIn, type Visitor } from "./session";
@@ -49,6 +52,7 @@ function matchRow(m: MatchSummary, me: string): HTMLLIElement {
 export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: string, onSession: (v: Visitor) => void): () => void {
   clear(root);
   let live = true;
+  const stops: Array<() => void> = [];
   const card = h("section", { class: "card", "data-testid": "profile" }, h("p", {}, t("common.loading")));
   root.append(card);
   void (async () => {
@@ -58,6 +62,7 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
       clear(card);
       card.append(
         h("h2", { "data-testid": "profile-name" }, player.name),
+        h("p", {}, botMark(player.bot), " ", presenceOf(player.id, stops)),
         h(
           "p",
           { class: "muted", "data-testid": "profile-kind" },
@@ -77,7 +82,10 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
         root.append(accountCard(visitor, player, onSession), myReportsCard(visitor.api));
       }
       else if (visitor.me && player.kind !== "deleted") {
-        card.append(h("div", { class: "row" }, reportButton(visitor.api, { playerId: player.id, name: player.name, tableId: null }, "profile-report")));
+        card.append(
+          socialButtons({ id: player.id, name: player.name }, visitor.me),
+          h("div", { class: "row" }, reportButton(visitor.api, { playerId: player.id, name: player.name, tableId: null }, "profile-report")),
+        );
       }
     } catch (err) {
       if (live) card.replaceChildren(h("p", { class: "error", "data-testid": "profile-error" }, problemMessage(err)));
@@ -85,7 +93,20 @@ export function mountProfile(root: HTMLElement, visitor: Visitor, playerId: stri
   })();
   return () => {
     live = false;
+    for (const stop of stops) stop();
   };
+}
+
+/** The player's presence as the channel tells it (players the visitor follows), kept live; empty for others. */
+function presenceOf(id: string, stops: Array<() => void>): HTMLElement {
+  const slot = h("span", { "data-testid": "profile-presence-slot" });
+  stops.push(
+    onChannel(() => {
+      const heard = presenceHeard(id);
+      slot.replaceChildren(...(heard ? [presenceBadge(heard, "profile-presence")] : []));
+    }),
+  );
+  return slot;
 }
 
 function kindText(player: PlayerProfile): string {

@@ -20,13 +20,13 @@ import { codeMessage, problemMessage } from "./errors";
 import { t, type MessageKey } from "./i18n";
 import { loadSession, saveSeat } from "./store";
 
-const PRESET_LABELS: ReadonlyArray<readonly [PresetName, MessageKey]> = [
+export const PRESET_LABELS: ReadonlyArray<readonly [PresetName, MessageKey]> = [
   ["georgian-short", "quick.preset.georgianShort"],
   ["backgammon", "quick.preset.backgammon"],
   ["federation-long", "quick.preset.federationLong"],
   ["armenian-long", "quick.preset.armenianLong"],
 ];
-const CLOCK_LABELS: Readonly<Record<(typeof TIME_CONTROL_NAMES)[number], MessageKey>> = {
+export const CLOCK_LABELS: Readonly<Record<(typeof TIME_CONTROL_NAMES)[number], MessageKey>> = {
   blitz: "quick.clock.blitz",
   standard: "quick.clock.standard",
   correspondence: "quick.clock.correspondence",
