@@ -3,9 +3,6 @@
  * API token; another player challenges the bot; `npm run bot -- --token` (and the Python example with `--token`)
  * finds the challenge on the bot's player channel, accepts it, and plays its seat until the challenger resigns,
  * after the bot has made plays of its own; then it exits with 0 (`--max-matches 1`).
- *
- * Skipped while the server has no player channel or no API tokens (`/v1/me/channel`, `/v1/me/tokens`: issue 23 lands
- * them in parts).
  */
 import { spawn } from "node:child_process";
 import { describe, expect, inject, test } from "vitest";
@@ -15,8 +12,6 @@ import { NardiClient, type SeatGrant } from "../../src/client";
 import { createMember } from "../support/members";
 
 const baseUrl = inject("baseUrl");
-const served = async (path: string) => (await fetch(`${baseUrl}${path}`)).status !== 404;
-const channelServed = (await served("/v1/me/channel")) && (await served("/v1/me/tokens"));
 
 interface Run {
   code: number | null;
@@ -100,7 +95,7 @@ async function challengeAndPlay(program: () => Promise<Run>, bot: { id: string }
   return { run: await running, tableId: seat.tableId };
 }
 
-describe.skipIf(!channelServed)("a bot account accepts a challenge from its channel and plays it", () => {
+describe("a bot account accepts a challenge from its channel and plays it", () => {
   test("npm run bot -- --token", async () => {
     const bot = await botAccount(new NardiClient(baseUrl));
     const args = ["tsx", "src/bot/remote.ts", "--url", baseUrl, "--token", bot.token, "--max-matches", "1", "--delay", "0", "--level", "beginner"];

@@ -5,12 +5,34 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ChallengeListSchema, ChallengeSchema, SOCIAL_LIMITS } from "../../src/protocol";
+import { ChallengeListSchema, ChallengeSchema, ChannelServerMessageSchema, SOCIAL_LIMITS, SOCKET_PROTOCOL, type ChannelServerMessage } from "../../src/protocol";
 import { sweepChallenges } from "../../src/server/social/challenges";
 import { balance, escrowOf, expectLedgerSound } from "./coins-support";
 import { call, d1Count, guest, member, tableBetween } from "./players-support";
 import { accept, block, challenge, challengeResponse, follow, ok, put, read } from "./social-support";
 import { expectProblem } from "../support/problems";
+import { api, SocketQueue } from "./helpers";
+
+/** A player channel socket, after its welcome. */
+async function channel(token: string): Promise<SocketQueue<ChannelServerMessage>> {
+  const res = await api("/v1/me/channel", { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `${SOCKET_PROTOCOL}, token.${token}` } });
+  const ws = res.webSocket;
+  if (!ws) throw new Error(`no upgrade: ${res.status} ${await res.text()}`);
+  ws.accept();
+  const client = new SocketQueue<ChannelServerMessage>(ws, (data) => ChannelServerMessageSchema.parse(data));
+  await client.next("welcome");
+  return client;
+}
+
+/** The challenge statuses a channel was told of, in order (after waiting for `count` events). */
+async function statuses(client: SocketQueue<ChannelServerMessage>, count: number): Promise<string[]> {
+  const seen: string[] = [];
+  while (seen.length < count) {
+    const m = await client.next("event");
+    if (m.event.kind === "challenge") seen.push(m.event.challenge.status);
+  }
+  return seen;
+}
 
 async function openList(token: string) {
   return ChallengeListSchema.parse(await (await ok(await call("GET", "/v1/challenges", { token }), 200)).json());
@@ -105,6 +127,20 @@ describe("challenges", () => {
     await sweepChallenges(env, Date.now());
     expect(await d1Count("SELECT COUNT(*) AS n FROM challenges WHERE id = ? AND status = 'expired'", made.id)).toBe(1);
     expect(await d1Count("SELECT COUNT(*) AS n FROM challenges WHERE id = ? AND table_id IS NOT NULL", made.id)).toBe(0);
+  });
+
+  it("both players' channels hear a challenge made, then expired by the sweep, once each", async () => {
+    const [a, b] = [await member(), await member()];
+    const [ca, cb] = [await channel(a.token), await channel(b.token)];
+    const made = await challenge(a.token, b.player.id);
+    await runOut(made.id);
+    await sweepChallenges(env, Date.now());
+    // A second sweep finds nothing more to expire.
+    await sweepChallenges(env, Date.now());
+    expect(await statuses(ca, 2)).toEqual(["open", "expired"]);
+    expect(await statuses(cb, 2)).toEqual(["open", "expired"]);
+    await ok(await call("POST", "/v1/challenges", { token: a.token, body: { to: b.player.id, settings: { preset: "backgammon" } } }), 201);
+    expect(await statuses(cb, 1)).toEqual(["open"]);
   });
 
   it("the policy: friends only refuses a one-way follower and takes a friend; nobody refuses everyone", async () => {

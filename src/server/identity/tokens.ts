@@ -21,7 +21,7 @@ export type TokenNeed = TokenScope | "any" | null;
 
 /** Routes only a session opens, even among reads: token management, the recovery code, staff routes. */
 const SESSION_ONLY_READS = [/^\/v1\/me\/tokens(\/|$)/, /^\/v1\/me\/recovery-code$/, /^\/v1\/admin(\/|$)/];
-/** The player channel's socket (docs/players-channel.md). */
+/** The player channel's socket (GET /v1/me/channel). */
 const CHANNEL = /^\/v1\/(me\/)?channel(\/|$)/;
 
 /**
