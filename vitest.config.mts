@@ -11,6 +11,7 @@ const OWN_SERVER = [
   "test/e2e/analysis.test.ts",
   "test/e2e/backup.test.ts",
   "test/e2e/ban.test.ts",
+  "test/e2e/presence-restart.test.ts",
   "test/e2e/coins.test.ts",
   "test/e2e/deploy.test.ts",
   "test/e2e/quick.test.ts",

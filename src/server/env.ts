@@ -15,6 +15,8 @@ export interface Env {
   PLAYER_CHANNEL: DurableObjectNamespace<PlayerChannel>;
   /** The presence index (one object, `presence`): who is not offline. */
   PRESENCE: DurableObjectNamespace<PresenceIndex>;
+  /** Optional var: seconds between a channel's refreshes of its presence entry (default 30); an entry 3 refreshes old is offline. */
+  PRESENCE_REFRESH_SECONDS?: string;
   MATCH: DurableObjectNamespace<MatchRoom>;
   LOBBY: DurableObjectNamespace<Lobby>;
   /** The lobby feed's relays (`relay-<n>`), each holding at most RELAY_SOCKETS feed sockets. */

@@ -20,6 +20,7 @@ import { objectLog } from "../log";
 import { openChallengesFor } from "../social/challenges";
 import { SocialDb } from "../social/db";
 import { linksOf } from "../social/links";
+import { presenceRefreshMs } from "./presence-index";
 
 /** Headers only the Worker sets on the request it hands to a channel. */
 export const CHANNEL_PLAYER_HEADER = "x-nardi-channel-player";
@@ -230,7 +231,7 @@ export class PlayerChannel extends DurableObject<Env> {
     const presence: Presence = changed ? { state, since: now, tableId } : before;
     if (changed) this.#setFact("presence", JSON.stringify(presence));
     if (state === "offline") await this.ctx.storage.deleteAlarm();
-    else if ((await this.ctx.storage.getAlarm()) === null || refresh) await this.ctx.storage.setAlarm(now + CHANNEL_LIMITS.presenceRefreshMs);
+    else if ((await this.ctx.storage.getAlarm()) === null || refresh) await this.ctx.storage.setAlarm(now + presenceRefreshMs(this.env));
     if (!changed && !refresh) return;
     try {
       await this.env.PRESENCE.getByName("presence").report(playerId, presence);

@@ -2,11 +2,22 @@
  * The presence index: one Durable Object (`presence`) that knows every player who is not offline, so a list or a
  * profile reads the presence of many players in one call and the site counts who is online. Each player's channel
  * reports its transitions and refreshes its entry while a socket is open; an entry not refreshed for
- * CHANNEL_LIMITS.presenceStaleMs is treated as offline (a server restart drops sockets without a close event).
+ * presenceStaleMs (90 s; PRESENCE_REFRESH_SECONDS scales it) is treated as offline (a server restart drops sockets without a close event).
  */
 import { DurableObject } from "cloudflare:workers";
 import { CHANNEL_LIMITS, type Presence } from "../../protocol";
 import type { Env } from "../env";
+
+/** How often a channel refreshes its entry (`PRESENCE_REFRESH_SECONDS`, default CHANNEL_LIMITS.presenceRefreshMs). */
+export function presenceRefreshMs(env: Pick<Env, "PRESENCE_REFRESH_SECONDS">): number {
+  const seconds = Number(env.PRESENCE_REFRESH_SECONDS);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : CHANNEL_LIMITS.presenceRefreshMs;
+}
+
+/** An entry older than this is read as offline: three refreshes missed (90 s by default). */
+export function presenceStaleMs(env: Pick<Env, "PRESENCE_REFRESH_SECONDS">): number {
+  return presenceRefreshMs(env) * (CHANNEL_LIMITS.presenceStaleMs / CHANNEL_LIMITS.presenceRefreshMs);
+}
 
 interface Row extends Record<string, SqlStorageValue> {
   player_id: string;
@@ -43,7 +54,7 @@ export class PresenceIndex extends DurableObject<Env> {
 
   /** The entries of these players that are fresh; a player left out is offline. */
   read(playerIds: string[]): Record<string, Presence> {
-    const fresh = Date.now() - CHANNEL_LIMITS.presenceStaleMs;
+    const fresh = Date.now() - presenceStaleMs(this.env);
     const out: Record<string, Presence> = {};
     // In chunks: SQLite's bound-parameter limit.
     for (let i = 0; i < playerIds.length; i += 90) {
@@ -58,7 +69,7 @@ export class PresenceIndex extends DurableObject<Env> {
 
   /** Players online (any state but offline) and those playing, among fresh entries; stale ones are dropped. */
   count(): { online: number; playing: number } {
-    const fresh = Date.now() - CHANNEL_LIMITS.presenceStaleMs;
+    const fresh = Date.now() - presenceStaleMs(this.env);
     this.ctx.storage.sql.exec("DELETE FROM presence WHERE refreshed_at < ?", fresh);
     const row = this.ctx.storage.sql
       .exec<{ online: number; playing: number }>("SELECT COUNT(*) AS online, COALESCE(SUM(state = 'playing'), 0) AS playing FROM presence")
