@@ -77,6 +77,21 @@ import {
   type RecoveryGrant,
 } from "../protocol/recovery";
 import { ChatFilterStateSchema, type ChatFilterState, type SetChatFilterBodySchema, type SetSiteBodySchema } from "../protocol/site";
+import {
+  AcceptedChallengeSchema,
+  BlockListSchema,
+  ChallengeListSchema,
+  ChallengePolicyBodySchema,
+  ChallengeSchema,
+  FollowListSchema,
+  type AcceptedChallenge,
+  type BlockList,
+  type Challenge,
+  type ChallengeList,
+  type ChallengePolicy,
+  type ChallengeSettings,
+  type FollowList,
+} from "../protocol/social";
 import { TableConnection } from "./connection";
 import { randomHex } from "../protocol";
 import { ApiError, clientCode } from "./errors";
@@ -197,6 +212,65 @@ export class NardiClient {
   }
 
   // Players (docs/players.md). Routes marked "session" need `session` in the options.
+
+  // Friends, blocks and challenges (docs/friends-and-challenges.md); all need `session`.
+
+  /** Session: whom the player follows (with `friend` when they follow back) and who follows them. */
+  follows(): Promise<FollowList> {
+    return this.request("GET", "/v1/me/follows", FollowListSchema, undefined, this.options.session);
+  }
+
+  follow(playerId: string): Promise<void> {
+    return this.request("PUT", `/v1/me/follows/${encodeURIComponent(playerId)}`, NoContent, undefined, this.options.session);
+  }
+
+  unfollow(playerId: string): Promise<void> {
+    return this.request("DELETE", `/v1/me/follows/${encodeURIComponent(playerId)}`, NoContent, undefined, this.options.session);
+  }
+
+  blocks(): Promise<BlockList> {
+    return this.request("GET", "/v1/me/blocks", BlockListSchema, undefined, this.options.session);
+  }
+
+  block(playerId: string): Promise<void> {
+    return this.request("PUT", `/v1/me/blocks/${encodeURIComponent(playerId)}`, NoContent, undefined, this.options.session);
+  }
+
+  unblock(playerId: string): Promise<void> {
+    return this.request("DELETE", `/v1/me/blocks/${encodeURIComponent(playerId)}`, NoContent, undefined, this.options.session);
+  }
+
+  async challengePolicy(): Promise<ChallengePolicy> {
+    return (await this.request("GET", "/v1/me/challenge-policy", ChallengePolicyBodySchema, undefined, this.options.session)).policy;
+  }
+
+  async setChallengePolicy(policy: ChallengePolicy): Promise<ChallengePolicy> {
+    return (await this.request("PUT", "/v1/me/challenge-policy", ChallengePolicyBodySchema, { policy }, this.options.session)).policy;
+  }
+
+  /** Session: the open challenges to and from the player. */
+  challenges(): Promise<ChallengeList> {
+    return this.request("GET", "/v1/challenges", ChallengeListSchema, undefined, this.options.session);
+  }
+
+  /** Session: challenges a player (`to`: their id or claimed name). */
+  challenge(to: string, settings: ChallengeSettings, expiresInSeconds?: number): Promise<Challenge> {
+    const body = { to, settings, ...(expiresInSeconds === undefined ? {} : { expiresInSeconds }) };
+    return this.request("POST", "/v1/challenges", ChallengeSchema, body, this.options.session);
+  }
+
+  /** Session: accepts a challenge to the player; the answer carries the accepter's seat at the new table. */
+  acceptChallenge(id: string): Promise<AcceptedChallenge> {
+    return this.request("POST", `/v1/challenges/${encodeURIComponent(id)}/accept`, AcceptedChallengeSchema, undefined, this.options.session);
+  }
+
+  declineChallenge(id: string): Promise<Challenge> {
+    return this.request("POST", `/v1/challenges/${encodeURIComponent(id)}/decline`, ChallengeSchema, undefined, this.options.session);
+  }
+
+  cancelChallenge(id: string): Promise<Challenge> {
+    return this.request("POST", `/v1/challenges/${encodeURIComponent(id)}/cancel`, ChallengeSchema, undefined, this.options.session);
+  }
 
   /** The same client acting with another session (or none). */
   withSession(session: string | undefined): NardiClient {

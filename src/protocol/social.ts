@@ -146,3 +146,5 @@ export const PresenceCountSchema = z
     at: z.number().int(),
   })
   .meta({ id: "PresenceCount" });
+export type FollowList = z.infer<typeof FollowListSchema>;
+export type BlockList = z.infer<typeof BlockListSchema>;
